@@ -1,0 +1,157 @@
+// Builds the whole Fastify app from its parts. Used by main.ts and by the tests (which pass
+// their own database, store and mailer). Routes are registered explicitly, one plugin per domain.
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from './config.js';
+import { isDatabaseUnavailableError, type Database } from './db/client.js';
+import type { PhotoStore } from './storage/photo-store.js';
+import type { Mailer } from './mail/mailer.js';
+import { HttpError } from './lib/http-errors.js';
+import { createOriginGuard } from './lib/origin-guard.js';
+import { SESSION_COOKIE } from './auth/sessions.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { passwordResetRoutes } from './auth/password-reset.routes.js';
+import { projectRoutes } from './projects/projects.routes.js';
+import { photoRoutes } from './photos/photos.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { accountRoutes } from './account/account.routes.js';
+import { adminRoutes, ADMIN_COOKIE } from './admin/admin.routes.js';
+import { reportPdfRoutes } from './projects/report-pdf.routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  photoStore: PhotoStore;
+  mailer: Mailer;
+  /** The current time; tests move it to check trials and periods. */
+  clock: () => Date;
+  /** The shared admin password in force (configured or generated at start). */
+  adminPassword: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** The built single-page app, beside the compiled server (dist/web) in production. */
+const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Bodies above this are refused with 413 (photos come as JPEG bytes of at most a few MB). */
+export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  app.decorate('deps', deps);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // Radix primitives position popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.secureCookies,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return reply.code(error.statusCode ?? 400).send({ message: clientMessage(error) });
+    }
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal Server Error' });
+  });
+
+  app.addHook('onRequest', createOriginGuard(deps.config.appUrl, [SESSION_COOKIE, ADMIN_COOKIE]));
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(projectRoutes);
+      await api.register(photoRoutes);
+      await api.register(reportPdfRoutes);
+      await api.register(billingRoutes);
+      await api.register(accountRoutes);
+      await api.register(adminRoutes);
+      api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app);
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));
+
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other GET path gets index.html. */
+async function registerWebApp(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: WEB_ROOT,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
+    const path = request.url.split('?')[0] ?? '/';
+    // A file-looking path that was not found is a real 404; anything else is a client-side route.
+    if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).send({ message: 'Not found' });
+    return sendIndex(reply);
+  });
+}
+
+function clientMessage(error: FastifyError | HttpError): string {
+  if (error instanceof HttpError) return error.message;
+  switch ((error as FastifyError).code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request is too large (the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MB).`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type. Send JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send JSON.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case undefined:
+    default:
+      if (error.message.includes('JSON')) return 'The request body is not valid JSON.';
+      return error.message || 'Bad request';
+  }
+}

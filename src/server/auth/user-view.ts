@@ -1,0 +1,16 @@
+import type { User } from '../../shared/contract/auth.js';
+import type { UserRow } from '../db/schema.js';
+
+/** The user as the API shows it: never the password hash or internal keys. */
+export function toUserResponse(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    businessName: row.businessName,
+    // The key changes with every upload, so the URL doubles as a cache buster.
+    businessLogoUrl: row.businessLogoKey ? `/api/user/logo?v=${encodeURIComponent(row.businessLogoKey.split('/').pop() ?? '')}` : null,
+    createdAt: row.createdAt.toISOString(),
+    trialEndsAt: row.trialEndsAt.toISOString(),
+    stripeSubscriptionId: row.stripeSubscriptionId,
+  };
+}

@@ -1,0 +1,138 @@
+// The whole database schema. One migration set (drizzle/) is generated from this file
+// with `npm run db:generate` and runs at start on PGlite and PostgreSQL alike.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    businessName: text('business_name'),
+    /** Photo-store key of the business logo (PNG or JPEG re-encoded), null when none. */
+    businessLogoKey: text('business_logo_key'),
+    createdAt: createdAt(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+  },
+  (t) => [
+    // spec: one account per email, case-insensitive
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** A signed-in session. Only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Password reset tokens: hashed, single-use, expiring. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** The shared-password admin session (separate from user sessions). */
+export const adminSessions = pgTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A report. Code says project; only the UI says "report". */
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientName: text('client_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** A photo's bytes live in the photo store under storageKey; never in the database. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['before', 'after'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_project_id_idx').on(t.projectId), check('photos_type_check', sql`${t.type} in ('before', 'after')`)],
+);
+
+/** A before photo paired with an after photo. A photo is in at most one pair (unique indexes). */
+export const photoPairs = pgTable(
+  'photo_pairs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    beforePhotoId: integer('before_photo_id').notNull().references(() => photos.id, { onDelete: 'cascade' }),
+    afterPhotoId: integer('after_photo_id').notNull().references(() => photos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photo_pairs_project_id_idx').on(t.projectId),
+    uniqueIndex('photo_pairs_before_photo_id_key').on(t.beforePhotoId),
+    uniqueIndex('photo_pairs_after_photo_id_key').on(t.afterPhotoId),
+  ],
+);
+
+/** One subscription per user, whichever provider (sandbox or stripe) it is with. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    /** Stripe's subscription status vocabulary: incomplete, active, past_due, canceled, … */
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_id_key').on(t.userId), uniqueIndex('subscriptions_provider_subscription_id_key').on(t.providerSubscriptionId)],
+);
+
+/** Webhook event ids already processed, so a replayed event changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type PhotoPairRow = typeof photoPairs.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,0 +1,128 @@
+// Starts the real app over real HTTP for API tests, against PGlite (default) or a fresh
+// PostgreSQL database per test file (TEST_DATABASE=postgres; TEST_POSTGRES_URL to point elsewhere).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import { buildApp, type AppDeps } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createMailer } from '../mail/mailer.js';
+import { createLocalFolderStore } from '../storage/local-folder-store.js';
+import { TestClient } from './test-client.js';
+
+export const TEST_ADMIN_PASSWORD = 'test-admin-password';
+export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  db: Database;
+  config: AppConfig;
+  dataDir: string;
+  deps: AppDeps;
+  /** Moves the app's clock; `clock.set(date)`, `clock.advance(ms)`, `clock.reset()`. */
+  clock: { set(date: Date): void; advance(ms: number): void; reset(): void };
+  client(): TestClient;
+  /** Raw SQL for assertions: `await t.query<{ n: number }>(sql\`select count(*)::int as n from users\`)`. */
+  query<T>(statement: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Replace or add dependencies (e.g. a billing provider pointed at a fake Stripe). */
+  deps?: Partial<AppDeps>;
+}
+
+/** A fresh, migrated PostgreSQL database for one test file; dropped on close. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `cleanproof_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-test-'));
+  const postgres = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(dataDir, 'db') });
+
+  let offsetMs = 0;
+  let fixed: Date | undefined;
+  const clock = {
+    set(date: Date) {
+      fixed = date;
+    },
+    advance(ms: number) {
+      if (fixed) fixed = new Date(fixed.getTime() + ms);
+      else offsetMs += ms;
+    },
+    reset() {
+      fixed = undefined;
+      offsetMs = 0;
+    },
+  };
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    photoStore: createLocalFolderStore(path.join(dataDir, 'photos')),
+    mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
+    clock: () => fixed ?? new Date(Date.now() + offsetMs),
+    adminPassword: TEST_ADMIN_PASSWORD,
+    ...options.deps,
+  };
+  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('Test app has no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    app,
+    url,
+    db: database.db,
+    config,
+    dataDir,
+    deps,
+    clock,
+    client: () => new TestClient(url),
+    async query<T>(statement: SQL) {
+      const result = (await database.db.execute(statement)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { BUSINESS_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.js';
+
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** spec §5: trimmed, not empty, at most 50 characters. */
+export const BusinessNameSchema = z
+  .string({ error: 'Business name is required' })
+  .trim()
+  .min(1, 'Business name cannot be empty')
+  .max(BUSINESS_NAME_MAX_LENGTH, `Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
+
+export const RegisterBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    businessName: BusinessNameSchema,
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200, 'Reset token is invalid'),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** The user as the API shows it: never the password hash. */
+export const UserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  businessLogoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  trialEndsAt: z.string(),
+  stripeSubscriptionId: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = UserSchema.extend({ authToken: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;

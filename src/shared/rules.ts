@@ -1,0 +1,30 @@
+// Business constants and pure rules shared by server and browser (spec §9).
+export const PRODUCT_NAME = 'CleanProof';
+
+export const TRIAL_DAYS = 14;
+export const PRICE_PER_MONTH_TEXT = '$4.99/month';
+export const PRICE_CENTS_PER_MONTH = 499;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+export const BUSINESS_NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const CAPTURE_MAX_WIDTH = 1024;
+export const CAPTURE_MAX_HEIGHT = 768;
+export const CAPTURE_JPEG_QUALITY = 0.6;
+export const MAX_SELECTED_PHOTOS = 2;
+export const CAMERA_START_TRIES = 20;
+export const CAMERA_START_TRY_MS = 100;
+export const CAMERA_FLIP_RESTART_MS = 100;
+
+export const AUTH_FAILURE_REDIRECT_MS = 500;
+export const USER_LOOKUP_FAILURE_REDIRECT_MS = 1000;
+export const POST_LOGIN_REFRESH_MS = 200;
+export const TOAST_LIMIT = 1;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Trial end for an account created at `createdAt` (spec §9: 14 days). */
+export function computeTrialEndsAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + TRIAL_DAYS * DAY_MS);
+}

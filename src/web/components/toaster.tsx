@@ -1,0 +1,30 @@
+import { dismissToast, useToasts } from '../lib/toast';
+import { cn } from './ui/cn';
+
+/** Renders the one visible toast at the bottom on phones, top-right on desktop. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:top-0 sm:bottom-auto sm:items-end">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          role={t.variant === 'destructive' ? 'alert' : 'status'}
+          data-testid="toast"
+          className={cn(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl p-4 shadow-lg ring-1',
+            t.variant === 'destructive' ? 'bg-red-600 text-white ring-red-700' : 'bg-white text-slate-900 ring-slate-200',
+          )}
+        >
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{t.title}</p>
+            {t.description && <p className={cn('mt-0.5 text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>{t.description}</p>}
+          </div>
+          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)} className="-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none opacity-70 hover:opacity-100">
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The one API client (spec §7): sends cookies, the bearer token from localStorage when present,
+// JSON bodies; a failed response becomes an ApiError whose text is "status: body text".
+const AUTH_TOKEN_KEY = 'authToken';
+
+export function getAuthToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+export function setAuthToken(token: string): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+}
+export function clearAuthToken(): void {
+  try {
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+  } catch {
+    // storage unavailable (private mode): nothing to clear
+  }
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ message }` when there is one, for showing to a person. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : undefined;
+    } catch {
+      return this.bodyText || undefined;
+    }
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Human text for an error: the server's message when it sent one. */
+export function describeError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text, response.statusText);
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getAuthToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Sends a request; `data` goes as JSON, or as-is when it is a Blob (photo bytes). */
+export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+  const headers: Record<string, string> = authHeaders();
+  let body: BodyInit | undefined;
+  if (data instanceof Blob) {
+    headers['Content-Type'] = data.type || 'application/octet-stream';
+    body = data;
+  } else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
+  const response = await fetch(url, { method, headers, body, credentials: 'include', signal: init.signal });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** GET and parse JSON. */
+export async function apiGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await apiRequest('GET', url, undefined, { signal });
+  return (await response.json()) as T;
+}
+
+/** Send and parse the JSON answer (or undefined for an empty body). */
+export async function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, data);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

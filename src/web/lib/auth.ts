@@ -1,0 +1,63 @@
+// Who is signed in (spec §4): unknown until GET /api/user answers; a 401 means no user.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse, RegisterBody, User } from '@shared/contract/auth';
+import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
+import { apiSend, clearAuthToken, describeError, setAuthToken } from './api-client';
+import { getQueryFn, queryClient } from './query-client';
+import { toast } from './toast';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/subscription-status'] as const;
+export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
+
+export function useCurrentUser() {
+  return useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiSend<LoginResponse>('POST', '/api/login', body),
+    onSuccess: ({ authToken, ...user }) => {
+      setAuthToken(authToken);
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}` });
+      // spec §7: after 200 ms the user, subscription status and projects are refreshed.
+      setTimeout(() => {
+        for (const queryKey of [USER_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
+      }, POST_LOGIN_REFRESH_MS);
+    },
+    onError: (error) => toast({ title: 'Login failed', description: describeError(error, 'Please check your email and password.'), variant: 'destructive' }),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) => apiSend<User>('POST', '/api/register', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toast({ title: 'Account created!', description: `Your ${TRIAL_DAYS}-day free trial has started. No card needed.` });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: describeError(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}
+
+/** Clears the token and the user even when the call fails (spec §4), then the caller goes to /. */
+export async function logout(): Promise<void> {
+  try {
+    await apiSend('POST', '/api/logout');
+  } catch {
+    // the local sign-out below happens regardless
+  } finally {
+    clearAuthToken();
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  }
+}
+
+/** Auth paths: no redirect to /auth from these after a failed user lookup. */
+export function isAuthPath(pathname: string): boolean {
+  return pathname === '/auth' || pathname === '/reset-password';
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '@shared/contract/common';
+import { PASSWORD_MIN_LENGTH } from '@shared/rules';
+import { ApiError, apiSend } from '../lib/api-client';
+import { toast } from '../lib/toast';
+import { Button } from '../components/ui/button';
+import { Input, Label } from '../components/ui/input';
+import { BrandMark } from '../components/brand-mark';
+
+/** /reset-password?token=… (spec §2, §5, §8). */
+export default function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token');
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+
+  useEffect(() => {
+    if (token) return;
+    toast({ title: 'Invalid Reset Link', description: 'No reset token found in the URL', variant: 'destructive' });
+    navigate('/auth', { replace: true });
+  }, [token, navigate]);
+
+  const reset = useMutation({
+    mutationFn: (body: { token: string; password: string }) => apiSend<MessageResponse>('POST', '/api/reset-password', body),
+    onSuccess: (result) => {
+      toast({ title: 'Password Reset Successfully', description: result.message });
+      navigate('/auth');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) toast({ title: 'Reset Failed', description: error.serverMessage ?? 'Failed to reset password', variant: 'destructive' });
+      else toast({ title: 'Error', description: 'Failed to reset password. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== confirm) {
+      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+      return;
+    }
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      toast({ title: 'Password Too Short', description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, variant: 'destructive' });
+      return;
+    }
+    if (token) reset.mutate({ token, password });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="px-4 py-4">
+        <BrandMark />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
+        <form onSubmit={submit} noValidate className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div>
+            <h1 className="text-2xl font-bold">Choose a new password</h1>
+            <p className="mt-1 text-sm text-slate-600">At least {PASSWORD_MIN_LENGTH} characters.</p>
+          </div>
+          <div>
+            <Label htmlFor="reset-password">New password</Label>
+            <Input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="reset-confirm">Confirm new password</Label>
+            <Input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>
+            {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          </Button>
+        </form>
+      </main>
+    </div>
+  );
+}

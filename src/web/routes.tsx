@@ -1,0 +1,73 @@
+// The route table (spec §2), in one place. Pages other than the first screens load on demand,
+// keeping the first-load JavaScript small.
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
+import { isAuthPath, useCurrentUser } from './lib/auth';
+import { PageSpinner } from './components/ui/spinner';
+import { LandingPage } from './pages/landing-page';
+import { AuthPage } from './pages/auth-page';
+import { NotFoundPage } from './pages/not-found-page';
+
+const HomePage = lazy(() => import('./pages/home-page'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+const ProjectsPage = lazy(() => import('./pages/projects-page'));
+const SubscribePage = lazy(() => import('./pages/subscribe-page'));
+const TestSubscriptionPage = lazy(() => import('./pages/test-subscription-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
+const AdminPage = lazy(() => import('./pages/admin-page'));
+
+export function AppRoutes() {
+  const { data: user, isPending } = useCurrentUser();
+  return (
+    <>
+      <UserLookupFailureRedirect />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/">{isPending ? <PageSpinner /> : user ? <HomePage /> : <LandingPage />}</Route>
+          <Route path="/auth" component={AuthPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route path="/projects">{signedIn(ProjectsPage)}</Route>
+          <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
+          <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
+          <Route path="/account">{signedIn(AccountPage)}</Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </>
+  );
+}
+
+function signedIn(Page: ComponentType): ReactNode {
+  return (
+    <RequireUser>
+      <Page />
+    </RequireUser>
+  );
+}
+
+/** spec §2: unauthenticated users are redirected to /auth after 500 ms. */
+function RequireUser({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useCurrentUser();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (isPending || user) return;
+    const timer = setTimeout(() => navigate('/auth'), AUTH_FAILURE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [isPending, user, navigate]);
+  if (isPending || !user) return <PageSpinner />;
+  return <>{children}</>;
+}
+
+/** spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth path. */
+function UserLookupFailureRedirect() {
+  const { isError } = useCurrentUser();
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (!isError || isAuthPath(location)) return;
+    const timer = setTimeout(() => navigate('/auth'), USER_LOOKUP_FAILURE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [isError, location, navigate]);
+  return null;
+}
