@@ -38,7 +38,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database and photo folder for every run.
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && ${process.env.E2E_SERVER_CMD ?? 'node dist/server/main.js'}`,
     url: `http://127.0.0.1:${E2E_PORT}/api/login`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -14,7 +14,8 @@ export default defineConfig({
   },
   build: {
     outDir: '../../dist/web',
-    emptyOutDir: true,
+    // KEEP_WEB_BUILD=1 keeps earlier hashed files, so a server already serving dist/web is not broken by a rebuild.
+    emptyOutDir: process.env.KEEP_WEB_BUILD !== '1',
     target: 'es2022',
     sourcemap: true,
   },

@@ -28,3 +28,9 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export function computeTrialEndsAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + TRIAL_DAYS * DAY_MS);
 }
+
+export const CLIENT_NAME_MAX_LENGTH = 100;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+/** Photos are stored within this box (spec §9's capture size; uploads are held to it too). */
+export const STORED_PHOTO_MAX_WIDTH = 1024;
+export const STORED_PHOTO_MAX_HEIGHT = 768;
