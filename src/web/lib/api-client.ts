@@ -90,3 +90,8 @@ export async function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', ur
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** 402: the trial has ended and there is no active subscription (issue 5). */
+export function isPaymentRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402;
+}
