@@ -41,7 +41,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && ${process.env.E2E_SERVER_CMD ?? 'node dist/server/main.js'}`,
     url: `http://127.0.0.1:${E2E_PORT}/api/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // PGlite's first start (migrations) takes over a minute when the 2-core machine is busy.
+    timeout: 180_000,
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,

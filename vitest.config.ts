@@ -1,25 +1,47 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Web code imports shared code as '@shared/...' (as in vite.config.ts).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)), '@pdf': fileURLToPath(new URL('./src/pdf', import.meta.url)) } },
   test: {
     projects: [
       {
+        // extends: the projects inherit the '@shared' alias above.
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.faults.test.ts', 'node_modules/**'],
           environment: 'node',
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          // PGlite takes ~3 s to start on an idle machine, far longer on a loaded one.
+          hookTimeout: 180_000,
           // 2 cores: PGlite instances are heavy; two files at a time keeps the machine responsive.
           maxWorkers: 2,
+          // vitest 4: projects with different maxWorkers must run as separate groups (unit first).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Fault tests (README "Hardening"): real server processes killed and restarted, a private
+        // PostgreSQL cluster stopped and started. One file at a time.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['src/**/*.faults.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

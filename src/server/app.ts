@@ -1,9 +1,11 @@
 // Builds the whole Fastify app from its parts. Used by main.ts and by the tests (which pass
 // their own database, store and mailer). Routes are registered explicitly, one plugin per domain.
 import fs from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +13,7 @@ import type { AppConfig } from './config.js';
 import { isDatabaseUnavailableError, type Database } from './db/client.js';
 import type { PhotoStore } from './storage/photo-store.js';
 import type { Mailer } from './mail/mailer.js';
+import type { BillingProvider } from './billing/billing-provider.js';
 import { HttpError } from './lib/http-errors.js';
 import { createOriginGuard } from './lib/origin-guard.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
@@ -22,6 +25,7 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes, ADMIN_COOKIE } from './admin/admin.routes.js';
 import { reportPdfRoutes } from './projects/report-pdf.routes.js';
+import { businessLogoRoutes } from './account/business-logo.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -29,6 +33,8 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   photoStore: PhotoStore;
   mailer: Mailer;
+  /** Sandbox (default), Stripe (STRIPE_* keys) or none (BILLING_SANDBOX=false without keys). */
+  billing: BillingProvider;
   /** The current time; tests move it to check trials and periods. */
   clock: () => Date;
   /** The shared admin password in force (configured or generated at start). */
@@ -56,6 +62,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
   app.decorate('deps', deps);
 
   await app.register(fastifyCookie);
+  // gzip/brotli for JSON and the SPA's assets: the first-load JavaScript budget (DESIGN.md) is counted compressed.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -106,6 +114,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
       await api.register(reportPdfRoutes);
       await api.register(billingRoutes);
       await api.register(accountRoutes);
+      await api.register(businessLogoRoutes);
       await api.register(adminRoutes);
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }));
     },

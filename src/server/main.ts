@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { createMailer } from './mail/mailer.js';
 import { createPhotoStore } from './storage/create-photo-store.js';
 import { resolveAdminPassword } from './admin/admin-password.js';
+import { createBillingProvider } from './billing/create-billing-provider.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     dbKind: database.kind,
     photoStore: createPhotoStore(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    billing: createBillingProvider(config, database.db, () => new Date()),
     clock: () => new Date(),
     adminPassword: resolveAdminPassword(config.adminPassword, log),
   });

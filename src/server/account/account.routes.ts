@@ -1,4 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
+// Account settings (spec §5, §7): the business name. PATCH serves the Business Settings and
+// 'Set Your Business Name' dialogs, PUT the /account page; both answer with the updated user.
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { User } from '../../shared/contract/auth.js';
+import { UpdateBusinessNameBodySchema } from '../../shared/contract/account.js';
+import { requireUser } from '../auth/sessions.js';
+import { toUserResponse } from '../auth/user-view.js';
+import { users } from '../db/schema.js';
+import { notFound } from '../lib/http-errors.js';
+import { parseInput } from '../lib/validation.js';
 
-// Placeholder: the routes of issue 5 (account settings) are registered here.
-export const accountRoutes: FastifyPluginAsync = async () => {};
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+
+  const updateBusinessName = async (request: FastifyRequest): Promise<User> => {
+    const user = await requireUser(request);
+    const { businessName } = parseInput(UpdateBusinessNameBodySchema, request.body);
+    const [updated] = await db.update(users).set({ businessName }).where(eq(users.id, user.id)).returning();
+    if (!updated) throw notFound('Your account no longer exists.');
+    return toUserResponse(updated);
+  };
+
+  app.patch('/user/business-name', updateBusinessName);
+  app.put('/user/business-name', updateBusinessName);
+};

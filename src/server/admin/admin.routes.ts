@@ -1,5 +1,66 @@
+// The admin API (spec §6 admin role, §7 calls): unlock with the shared password, then read
+// analytics and export users. Every read needs the admin session; a user session is not enough.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import { AdminVerifyBodySchema, adminUsersCsvFilename, type AdminSession } from '../../shared/contract/admin.js';
+import { unauthorized } from '../lib/http-errors.js';
+import { parseInput } from '../lib/validation.js';
+import { isAdminPassword } from './admin-password-check.js';
+import { clearAdminCookie, createAdminSession, deleteAdminSession, findAdminSession, requireAdmin, setAdminCookie, ADMIN_COOKIE } from './admin-sessions.js';
+import { createAdminVerifyLimit } from './admin-verify-limit.js';
+import { computeAdminAnalytics } from './admin-analytics.js';
+import { generateUsersCsv } from './users-csv.js';
 
-// Placeholder: the routes of issue 6 (admin) are registered here.
-export const adminRoutes: FastifyPluginAsync = async () => {};
-export const ADMIN_COOKIE = 'cp_admin';
+export { ADMIN_COOKIE };
+
+/** spec §8: the text the page shows for a wrong password. */
+export const INVALID_ADMIN_PASSWORD_MESSAGE = 'Invalid admin password.';
+
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, clock, adminPassword } = app.deps;
+  const verifyLimit = createAdminVerifyLimit(app);
+
+  app.post('/admin/verify', async (request, reply) => {
+    await verifyLimit.assertNotLocked(request, reply);
+    const { password } = parseInput(AdminVerifyBodySchema, request.body);
+    if (!isAdminPassword(password, adminPassword)) {
+      await verifyLimit.recordFailure(request);
+      throw unauthorized(INVALID_ADMIN_PASSWORD_MESSAGE);
+    }
+    const { token, expiresAt } = await createAdminSession(db, clock());
+    setAdminCookie(reply, token, expiresAt, config.secureCookies);
+    const session: AdminSession = { unlocked: true, expiresAt: expiresAt.toISOString() };
+    return session;
+  });
+
+  // Lets the page know on load whether this browser is already unlocked (spec §4).
+  app.get('/admin/session', async (request, reply) => {
+    const session = await findAdminSession(request);
+    reply.header('cache-control', 'no-store');
+    const body: AdminSession = session ? { unlocked: true, expiresAt: session.expiresAt.toISOString() } : { unlocked: false, expiresAt: null };
+    return body;
+  });
+
+  app.post('/admin/logout', async (request, reply) => {
+    const token = request.cookies[ADMIN_COOKIE];
+    if (token) await deleteAdminSession(db, token);
+    clearAdminCookie(reply, config.secureCookies);
+    return { message: 'Admin dashboard locked' };
+  });
+
+  app.get('/admin/analytics', async (request, reply) => {
+    await requireAdmin(request);
+    reply.header('cache-control', 'no-store');
+    return computeAdminAnalytics(db, clock());
+  });
+
+  app.get('/admin/users.csv', async (request, reply) => {
+    await requireAdmin(request);
+    const now = clock();
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/csv; charset=utf-8; header=present')
+      .header('content-disposition', `attachment; filename="${adminUsersCsvFilename(now)}"`)
+      .send(Readable.from(generateUsersCsv(db, now)));
+  });
+};

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 180_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 const countUsers = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from users`))[0]?.n;
@@ -121,6 +121,9 @@ describe('login and sessions', () => {
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    // Plain http (APP_URL http://…): a Secure cookie would never come back; the https case is in cookies-and-headers.api.test.ts.
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 });
 

@@ -1,4 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ForgotPasswordBodySchema, ResetPasswordBodySchema } from '../../shared/contract/auth.js';
+import type { MessageResponse } from '../../shared/contract/common.js';
+import { parseInput } from '../lib/validation.js';
+import { composePasswordResetMail, resetPasswordLink } from '../mail/password-reset-mail.js';
+import { issueResetToken, resetPasswordWithToken } from './password-reset.js';
+import { authRateLimit } from './rate-limits.js';
+import { scheduleAuthCleanup } from './auth-cleanup.js';
 
-// Placeholder: the routes of issue 2 (forgot and reset password) are registered here.
-export const passwordResetRoutes: FastifyPluginAsync = async () => {};
+// One answer whether or not the email has an account, so the form cannot be used to find out.
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It works for one hour.';
+export const RESET_PASSWORD_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
+
+export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, mailer, clock } = app.deps;
+
+  // The lookup, the token and the mail all happen after the answer, so neither the answer nor its
+  // timing reveals whether the email has an account. Close waits for what is still in flight.
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  async function sendResetLink(email: string): Promise<void> {
+    const issued = await issueResetToken(db, email, clock());
+    if (!issued) return;
+    await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token)));
+  }
+
+  app.post('/forgot-password', { config: { rateLimit: authRateLimit('forgot-password') } }, async (request): Promise<MessageResponse> => {
+    const { email } = parseInput(ForgotPasswordBodySchema, request.body);
+    const work: Promise<void> = sendResetLink(email)
+      .catch((error: unknown) => request.log.error({ err: error }, 'password reset link could not be sent'))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  });
+
+  app.post('/reset-password', { config: { rateLimit: authRateLimit('reset-password') } }, async (request): Promise<MessageResponse> => {
+    const { token, password } = parseInput(ResetPasswordBodySchema, request.body);
+    await resetPasswordWithToken(db, token, password, clock);
+    return { message: RESET_PASSWORD_MESSAGE };
+  });
+
+  scheduleAuthCleanup(app);
+};

@@ -1,6 +1,6 @@
 // Sessions: one random token per sign-in, sent both as an HttpOnly cookie and (on login) as the
 // bearer authToken; either one alone authenticates. Only its SHA-256 is stored.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions, users, type UserRow } from '../db/schema.js';
@@ -24,10 +24,6 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 /** Ends every session of a user (after a password reset). */
 export async function deleteUserSessions(db: Database, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

@@ -1,10 +1,32 @@
 // The paid-action gate (issue 5): creating reports, adding photos and exporting need hasAccess.
-// Callers: projects (create), photos (add), report PDF (export). Existing reports stay viewable.
+// Callers: projects (create), photos (add), report PDF (export). Existing reports stay viewable
+// and deletable, so nothing else calls this.
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.js';
+import type { SubscriptionStatus } from '../../shared/contract/billing.js';
+import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from '../../shared/rules.js';
+import type { Database } from '../db/client.js';
+import { subscriptions, type SubscriptionRow, type UserRow } from '../db/schema.js';
+import { paymentRequired } from '../lib/http-errors.js';
+import { computeSubscriptionStatus } from './subscription-status.js';
 
-/**
- * Throws a 402 with a message a person can act on when the user's trial has ended and they
- * have no active subscription. Placeholder until issue 5: allows everyone.
- */
-export async function requireActiveAccess(_request: FastifyRequest, _user: UserRow): Promise<void> {}
+export const TRIAL_ENDED_MESSAGE = `Your free trial has ended. Upgrade to ${PRODUCT_NAME} Pro (${PRICE_PER_MONTH_TEXT}) to create reports, add photos and export PDFs. Your existing reports are still here to view.`;
+export const PAYMENT_FAILED_MESSAGE = `Your last ${PRODUCT_NAME} Pro payment did not go through. Pay again on the Upgrade to Pro page to create reports, add photos and export PDFs.`;
+
+export async function findSubscription(db: Database, userId: number): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The user's status now, by the app's clock (tests move it). */
+export async function loadSubscriptionStatus(db: Database, user: UserRow, now: Date): Promise<SubscriptionStatus> {
+  return computeSubscriptionStatus(user, await findSubscription(db, user.id), now);
+}
+
+/** Throws a 402 with a message a person can act on when the user has no access to paid actions. */
+export async function requireActiveAccess(request: FastifyRequest, user: UserRow): Promise<void> {
+  const { db, clock } = request.server.deps;
+  const status = await loadSubscriptionStatus(db, user, clock());
+  if (status.hasAccess) return;
+  throw paymentRequired(status.accessBlockedReason === 'payment_failed' ? PAYMENT_FAILED_MESSAGE : TRIAL_ENDED_MESSAGE);
+}

@@ -124,6 +124,26 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex('subscriptions_user_id_key').on(t.userId), uniqueIndex('subscriptions_provider_subscription_id_key').on(t.providerSubscriptionId)],
 );
 
+/**
+ * The local test-mode payment processor's own records (DESIGN.md: sandbox billing). It plays the
+ * part of Stripe's servers: the app's `subscriptions` mirror follows it through the same
+ * event path a paid Stripe invoice takes. Only the SHA-256 of a payment's client secret is kept.
+ */
+export const sandboxSubscriptions = pgTable(
+  'sandbox_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    clientSecretHash: text('client_secret_hash'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_subscriptions_user_id_idx').on(t.userId), uniqueIndex('sandbox_subscriptions_client_secret_hash_key').on(t.clientSecretHash)],
+);
+
 /** Webhook event ids already processed, so a replayed event changes nothing. */
 export const billingEvents = pgTable('billing_events', {
   eventId: text('event_id').primaryKey(),
@@ -136,3 +156,4 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type PhotoPairRow = typeof photoPairs.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;

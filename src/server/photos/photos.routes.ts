@@ -1,4 +1,76 @@
-import type { FastifyPluginAsync } from 'fastify';
+// Photos: upload (spec §7's JSON data URL, or the app's raw bytes), delete, and the image routes
+// of DESIGN.md. Pairs are registered alongside (photo-pairs.routes.ts).
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { AddPhotoBodySchema, AddPhotoQuerySchema, PHOTO_UPLOAD_CONTENT_TYPES, type PhotoType } from '../../shared/contract/projects.js';
+import { IdParamSchema } from '../../shared/contract/common.js';
+import { requireUser } from '../auth/sessions.js';
+import { requireActiveAccess } from '../billing/access.js';
+import { notFound } from '../lib/http-errors.js';
+import { parseInput } from '../lib/validation.js';
+import { findOwnedProject } from '../projects/project-access.js';
+import { decodeImageDataUrl } from './data-url.js';
+import { photoPairRoutes } from './photo-pairs.routes.js';
+import { toPhotoResponse } from './photo-view.js';
+import { addPhoto, deletePhoto, findOwnedPhoto } from './photos.service.js';
+import { scheduleOrphanSweeps } from './orphan-sweeper.js';
 
-// Placeholder: the routes of issue 3 (photos and pairs) are registered here.
-export const photoRoutes: FastifyPluginAsync = async () => {};
+/** Photos never change (a new photo gets a new id), so browsers may keep them; only the owner may see them. */
+const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
+
+export const photoRoutes: FastifyPluginAsync = async (app) => {
+  const { db, photoStore } = app.deps;
+
+  // The app's own client sends the photo as raw bytes (25% fewer than base64). Scoped to this plugin.
+  app.addContentTypeParser([...PHOTO_UPLOAD_CONTENT_TYPES], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/projects/:id/photos',
+    // Sign-in is checked before the body (up to 15 MB) is read.
+    { onRequest: async (request) => void (await requireUser(request)) },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = parseInput(IdParamSchema, request.params);
+      const project = await findOwnedProject(db, user.id, id);
+      await requireActiveAccess(request, user);
+      const upload = readUpload(request.body, request.query);
+      const photo = await addPhoto({ db, photoStore }, project.id, upload.type, upload.bytes);
+      return reply.code(201).send(toPhotoResponse(photo));
+    },
+  );
+
+  app.delete('/photos/:id', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    await deletePhoto({ db, photoStore }, await findOwnedPhoto(db, user.id, id));
+    return { message: 'Photo deleted' };
+  });
+
+  app.get('/photos/:id/image', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    const photo = await findOwnedPhoto(db, user.id, id);
+    return sendStoredImage(reply, await photoStore.get(photo.storageKey), 'image/jpeg');
+  });
+
+  app.get('/photos/:id/thumbnail', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    const photo = await findOwnedPhoto(db, user.id, id);
+    return sendStoredImage(reply, await photoStore.get(photo.thumbnailKey), 'image/webp');
+  });
+
+  await app.register(photoPairRoutes);
+  scheduleOrphanSweeps(app);
+};
+
+/** Either form of POST /api/projects/{id}/photos: raw bytes with ?type=, or JSON { type, imageData }. */
+function readUpload(body: unknown, query: unknown): { type: PhotoType; bytes: Buffer } {
+  if (Buffer.isBuffer(body)) return { type: parseInput(AddPhotoQuerySchema, query).type, bytes: body };
+  const parsed = parseInput(AddPhotoBodySchema, body);
+  return { type: parsed.type, bytes: decodeImageDataUrl(parsed.imageData) };
+}
+
+function sendStoredImage(reply: FastifyReply, bytes: Buffer | null, contentType: string) {
+  if (!bytes) throw notFound('Photo file not found');
+  return reply.header('content-type', contentType).header('cache-control', IMMUTABLE_PRIVATE).send(bytes);
+}

@@ -4,7 +4,11 @@ export interface PhotoStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes, or null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes the key; a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
-  /** Every key with its last-modified time, for sweeping files that no row points at. */
-  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Every key (under `prefix`, a folder such as 'projects/', when given) with its last-modified
+   * time, for sweeping files that no row points at.
+   */
+  list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }

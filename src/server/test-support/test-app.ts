@@ -12,6 +12,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createMailer } from '../mail/mailer.js';
 import { createLocalFolderStore } from '../storage/local-folder-store.js';
+import { createBillingProvider } from '../billing/create-billing-provider.js';
 import { TestClient } from './test-client.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
@@ -94,8 +95,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.db,
     dbKind: database.kind,
     photoStore: createLocalFolderStore(path.join(dataDir, 'photos')),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
     clock: () => fixed ?? new Date(Date.now() + offsetMs),
+    billing: createBillingProvider(config, database.db, () => fixed ?? new Date(Date.now() + offsetMs)),
     adminPassword: TEST_ADMIN_PASSWORD,
     ...options.deps,
   };

@@ -76,6 +76,12 @@ export const AddPhotoBodySchema = z.object({
 });
 export type AddPhotoBody = z.infer<typeof AddPhotoBodySchema>;
 export const AddPhotoQuerySchema = z.object({ type: PhotoTypeSchema });
+/** Content types the raw-bytes form accepts (HEIC only where the server's decoder reads it). */
+export const PHOTO_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif'] as const;
+/** An uploaded photo's bytes (raw, or decoded from the data URL) may be at most this large. */
+export const MAX_PHOTO_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Decoding refuses images with more pixels than this (pixel bombs); 48-50 MP phone photos pass. */
+export const MAX_PHOTO_INPUT_PIXELS = 50_000_000;
 
 const PhotoIdSchema = (name: string) => z.number({ error: `${name} must be a photo id` }).int(`${name} must be a photo id`).positive(`${name} must be a photo id`).max(2_147_483_647, `${name} must be a photo id`);
 

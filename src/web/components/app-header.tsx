@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Building2, CreditCard, FileText, LogOut, Menu } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
-import { BusinessSettingsDialog } from '../features/subscription/business-settings-dialog';
-import { SubscriptionSettingsDialog } from '../features/subscription/subscription-settings-dialog';
+
+// The dialogs load when first opened, keeping them out of the signed-in home's first load.
+const BusinessSettingsDialog = lazy(() => import('../features/subscription/business-settings-dialog').then((m) => ({ default: m.BusinessSettingsDialog })));
+const SubscriptionSettingsDialog = lazy(() => import('../features/subscription/subscription-settings-dialog').then((m) => ({ default: m.SubscriptionSettingsDialog })));
 
 const ITEM = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
@@ -53,8 +55,10 @@ export function AppHeader() {
           </DropdownMenu.Root>
         </div>
       </div>
-      <BusinessSettingsDialog open={businessOpen} onOpenChange={setBusinessOpen} />
-      <SubscriptionSettingsDialog open={subscriptionOpen} onOpenChange={setSubscriptionOpen} />
+      <Suspense fallback={null}>
+        {businessOpen && <BusinessSettingsDialog open onOpenChange={setBusinessOpen} />}
+        {subscriptionOpen && <SubscriptionSettingsDialog open onOpenChange={setSubscriptionOpen} />}
+      </Suspense>
     </header>
   );
 }

@@ -5,7 +5,7 @@ import { cn } from './ui/cn';
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:top-0 sm:bottom-auto sm:items-end">
+    <div aria-live="polite" data-toast-region className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:top-0 sm:bottom-auto sm:items-end">
       {toasts.map((t) => (
         <div
           key={t.id}

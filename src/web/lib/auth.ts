@@ -1,5 +1,5 @@
 // Who is signed in (spec §4): unknown until GET /api/user answers; a 401 means no user.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse, RegisterBody, User } from '@shared/contract/auth';
 import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
 import { apiSend, clearAuthToken, describeError, setAuthToken } from './api-client';
@@ -10,11 +10,17 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/subscription-status'] as const;
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
 
+const fetchCurrentUser = getQueryFn<User>({ on401: 'returnNull' });
+
+/** GET /api/user; a 401 yields null and clears the stored token (spec §4). */
+export const currentUserQueryFn: QueryFunction<User | null> = async (context) => {
+  const user = await fetchCurrentUser(context);
+  if (user === null) clearAuthToken();
+  return user;
+};
+
 export function useCurrentUser() {
-  return useQuery<User | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
-  });
+  return useQuery<User | null>({ queryKey: USER_QUERY_KEY, queryFn: currentUserQueryFn });
 }
 
 export function useLogin() {

@@ -40,11 +40,16 @@ export function toast(input: ToastInput): number {
   return id;
 }
 
+/** The toasts on screen now, newest first. */
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, getToasts) as ToastItem[];
 }

@@ -1,6 +1,65 @@
-import { NotFoundPage } from './not-found-page';
+// /account 'Account Settings' (spec §2, §5): read-only email, editable business name (PUT, then
+// a page reload, spec §7) and a manage-subscription link to /subscribe.
+import { Link } from 'wouter';
+import { CreditCard } from 'lucide-react';
+import { AppHeader } from '../components/app-header';
+import { Card, CardTitle } from '../components/ui/card';
+import { Input, Label } from '../components/ui/input';
+import { useCurrentUser } from '../lib/auth';
+import { BusinessNameForm } from '../features/account/business-name-form';
+import { useSubscriptionStatus } from '../features/subscription/api/subscription-queries';
+import { describePlan } from '../features/subscription/plan-display';
+import { PlanBadge } from '../features/subscription/plan-badge';
 
-// Placeholder: this screen arrives with its issue; until then it is honestly absent.
-export default function Page() {
-  return <NotFoundPage />;
+export default function AccountPage() {
+  const { data: user } = useCurrentUser();
+  const { data: status } = useSubscriptionStatus();
+  const plan = status ? describePlan(status) : null;
+  if (!user) return null;
+
+  return (
+    <div className="min-h-dvh">
+      <AppHeader />
+      <main className="mx-auto max-w-2xl space-y-4 px-4 py-6">
+        <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
+
+        <Card className="space-y-4">
+          <CardTitle>Profile</CardTitle>
+          <div>
+            <Label htmlFor="account-email">Email</Label>
+            <Input id="account-email" type="email" value={user.email} readOnly disabled aria-describedby="account-email-hint" />
+            <p id="account-email-hint" className="mt-1 text-xs text-slate-500">
+              Your email cannot be changed.
+            </p>
+          </div>
+          <BusinessNameForm
+            initialName={user.businessName ?? ''}
+            method="PUT"
+            emptyMessage="Business name cannot be empty"
+            submitLabel="Save Changes"
+            onSaved={() => window.location.reload()}
+          />
+        </Card>
+
+        <Card>
+          <CardTitle>Subscription</CardTitle>
+          {plan && (
+            <div className="mt-3 flex items-center justify-between gap-3">
+              <div>
+                <p className="font-medium text-slate-900">{plan.name}</p>
+                <p className="text-sm text-slate-600">{plan.detail}</p>
+              </div>
+              <PlanBadge badge={plan.badge} />
+            </div>
+          )}
+          <Link
+            href="/subscribe"
+            className="mt-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 sm:w-auto"
+          >
+            <CreditCard className="size-4" aria-hidden="true" /> Manage Subscription
+          </Link>
+        </Card>
+      </main>
+    </div>
+  );
 }

@@ -13,21 +13,21 @@ export function AuthPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
-  const [mode, setMode] = useState<'login' | 'register'>(() => (new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login'));
+  // The URL is the one source of the mode, so links to /auth?mode=register and Back both work.
+  const mode = new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login';
   const [showForgot, setShowForgot] = useState(false);
 
-  if (user) return <Redirect to="/" />;
+  if (user) return <Redirect to="/" replace />;
 
   const switchMode = (next: 'login' | 'register') => {
-    setMode(next);
     setShowForgot(false);
     navigate(next === 'register' ? '/auth?mode=register' : '/auth', { replace: true });
   };
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="px-4 py-4">
-        <Link href="/" aria-label="Home">
+      <header className="mx-auto w-full max-w-5xl px-4 py-4">
+        <Link href="/" aria-label="CleanProof home" className="inline-flex min-h-11 items-center">
           <BrandMark />
         </Link>
       </header>

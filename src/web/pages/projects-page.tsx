@@ -1,6 +1,55 @@
-import { NotFoundPage } from './not-found-page';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { ProjectSummary } from '@shared/contract/projects';
+import { AppHeader } from '../components/app-header';
+import { Button } from '../components/ui/button';
+import { AccessBanner } from '../features/subscription/access-banner';
+import { useProjects } from '../features/reports/api/projects-api';
+import { DeleteProjectDialog } from '../features/reports/delete-project-dialog';
+import { ProjectCard, ProjectCardSkeleton } from '../features/reports/project-card';
+import { countLabel } from '../features/reports/project-labels';
+import { useCreateReport } from '../features/reports/use-create-report';
 
-// Placeholder: this screen arrives with its issue; until then it is honestly absent.
-export default function Page() {
-  return <NotFoundPage />;
+/** /projects (spec §2): 'Reports', Create New Report, the count, a delete per card, open via /?project={id}. */
+export default function ProjectsPage() {
+  const { data: projects, isPending, isError, refetch } = useProjects();
+  const { createReport, isCreating } = useCreateReport();
+  const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
+
+  return (
+    <div className="min-h-dvh">
+      <AppHeader />
+      <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
+        <AccessBanner />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">Reports</h1>
+            <p className="text-sm text-slate-600" data-testid="project-count">
+              {isPending ? '\u00a0' : countLabel(projects?.length ?? 0, 'report')}
+            </p>
+          </div>
+          <Button onClick={createReport} disabled={isCreating}>
+            <Plus className="size-5" aria-hidden="true" />
+            {isCreating ? 'Creating...' : 'Create New Report'}
+          </Button>
+        </div>
+
+        {isError ? (
+          <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6 text-center">
+            <p className="font-medium">Your reports could not be loaded.</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : !isPending && projects.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No reports yet. Create one to start taking photos.</p>
+        ) : (
+          <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {isPending ? [0, 1, 2].map((key) => <ProjectCardSkeleton key={key} />) : projects.map((project) => <ProjectCard key={project.id} project={project} onDelete={setToDelete} />)}
+          </ul>
+        )}
+      </main>
+      <DeleteProjectDialog project={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@shared/contract/common';
 import { PASSWORD_MIN_LENGTH } from '@shared/rules';
@@ -49,8 +49,10 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="px-4 py-4">
-        <BrandMark />
+      <header className="mx-auto w-full max-w-5xl px-4 py-4">
+        <Link href="/" aria-label="CleanProof home" className="inline-flex min-h-11 items-center">
+          <BrandMark />
+        </Link>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
         <form onSubmit={submit} noValidate className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -69,6 +71,9 @@ export default function ResetPasswordPage() {
           <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}
           </Button>
+          <Link href="/auth" className="flex min-h-11 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100">
+            Back to Login
+          </Link>
         </form>
       </main>
     </div>

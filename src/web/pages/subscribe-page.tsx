@@ -1,6 +1,163 @@
-import { NotFoundPage } from './not-found-page';
+// /subscribe 'Upgrade to Pro' (spec §2, §4, §8). A user whose trial has ended may still subscribe
+// (DESIGN.md's deviation); 'No Active Trial' only when no payment can be taken at all.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Check, ShieldCheck } from 'lucide-react';
+import type { BillingConfig, SubscriptionStatus } from '@shared/contract/billing';
+import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from '@shared/rules';
+import { AppHeader } from '../components/app-header';
+import { Button } from '../components/ui/button';
+import { Card, CardTitle } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { ApiError } from '../lib/api-client';
+import { toast } from '../lib/toast';
+import { refreshSubscriptionCaches, useBillingConfig, useSubscriptionStatus, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
+import { SandboxCardForm } from '../features/subscription/sandbox-card-form';
+import type { PaymentFormProps } from '../features/subscription/payment-form-props';
 
-// Placeholder: this screen arrives with its issue; until then it is honestly absent.
-export default function Page() {
-  return <NotFoundPage />;
+const StripePaymentForm = lazy(() => import('../features/subscription/stripe-payment-form'));
+
+const PRO_FEATURES = ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage'];
+
+export default function SubscribePage() {
+  const status = useSubscriptionStatus({ alwaysFresh: true });
+  const config = useBillingConfig();
+  const [, navigate] = useLocation();
+  const decided = useRef(false);
+
+  // spec §4: an active subscriber goes home with 'Already Subscribed'; nobody can pay -> 'No Active Trial'.
+  useEffect(() => {
+    if (decided.current || !status.data || status.isFetching || !config.data) return;
+    if (status.data.subscriptionActive) {
+      decided.current = true;
+      toast({ title: 'Already Subscribed', description: `You already have an active ${PRODUCT_NAME} Pro subscription.` });
+      navigate('/');
+    } else if (!status.data.hasAccess && config.data.mode === 'none') {
+      decided.current = true;
+      toast({ title: 'No Active Trial', description: 'Please contact support for assistance.', variant: 'destructive' });
+      navigate('/');
+    }
+  }, [status.data, status.isFetching, config.data, navigate]);
+
+  const ready = status.data && config.data && !status.isFetching && !status.data.subscriptionActive;
+  return (
+    <div className="min-h-dvh">
+      <AppHeader />
+      <main className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upgrade to Pro</h1>
+        {status.isError || config.isError ? (
+          <p role="alert" className="mt-4 text-red-700">
+            Your subscription could not be loaded. Please reload the page.
+          </p>
+        ) : !ready ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading subscription" />
+          </div>
+        ) : (
+          <SubscribeContent status={status.data} config={config.data} onDone={() => {
+              decided.current = true;
+            }} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function leadText(status: SubscriptionStatus): string {
+  if (status.accessBlockedReason === 'payment_failed') return 'Your last payment did not go through. Pay again to restore access to new reports, photos and PDF exports.';
+  if (!status.hasAccess) return 'Your free trial has ended. Subscribe to keep creating reports, adding photos and exporting PDFs. Your existing reports are safe.';
+  return `Your free trial has ${status.trialDaysLeft} days left. Subscribe now and keep going without interruption.`;
+}
+
+function SubscribeContent({ status, config, onDone }: { status: SubscriptionStatus; config: BillingConfig; onDone: () => void }) {
+  const [, navigate] = useLocation();
+  const upgrade = useUpgradeSubscription();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+
+  const onPaid = useCallback(() => {
+    onDone();
+    toast({ title: 'Subscription Successful', description: `Welcome to ${PRODUCT_NAME} Pro! You now have unlimited access.` });
+    navigate('/');
+    void refreshSubscriptionCaches();
+  }, [navigate, onDone]);
+  const outcome: Omit<PaymentFormProps, 'clientSecret'> = {
+    onPaid,
+    onFailed: (message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' }),
+    onUnexpectedError: () => toast({ title: 'Payment Error', description: 'An unexpected error occurred. Please try again.', variant: 'destructive' }),
+  };
+  const onUnavailable = useCallback(
+    () => toast({ title: 'Payment System Unavailable', description: 'The secure payment form could not load. Please try again later.', variant: 'destructive' }),
+    [],
+  );
+
+  const startPayment = () =>
+    upgrade.mutate(undefined, {
+      onSuccess: (response) => {
+        if (response.status === 'active') return onPaid();
+        if (!response.clientSecret) {
+          toast({ title: 'Error', description: 'Failed to upgrade subscription. Please try again.', variant: 'destructive' });
+          return;
+        }
+        // spec §4: an upgrade status of incomplete prompts 'Payment Required'.
+        if (response.status === 'incomplete') toast({ title: 'Payment Required', description: 'Please complete your payment below to activate your subscription.' });
+        setClientSecret(response.clientSecret);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          onDone();
+          toast({ title: 'Already Subscribed', description: `You already have an active ${PRODUCT_NAME} Pro subscription.` });
+          navigate('/');
+          void refreshSubscriptionCaches();
+          return;
+        }
+        toast({ title: 'Error', description: 'Failed to upgrade subscription. Please try again.', variant: 'destructive' });
+      },
+    });
+
+  return (
+    <>
+      <p className="mt-2 max-w-2xl text-slate-600">{leadText(status)}</p>
+      <div className="mt-6 grid gap-4 md:grid-cols-2 md:items-start">
+        <Card className="ring-2 ring-brand-700">
+          <CardTitle>{PRODUCT_NAME} Pro</CardTitle>
+          <p className="mt-2">
+            <span className="text-4xl font-bold">$4.99</span>
+            <span className="text-slate-600"> per month</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">Billed monthly. Cancel anytime; you keep access until the end of the period you paid for.</p>
+          <ul className="mt-4 space-y-2">
+            {PRO_FEATURES.map((feature) => (
+              <li key={feature} className="flex items-center gap-2">
+                <Check className="size-5 text-brand-700" aria-hidden="true" /> {feature}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card aria-labelledby="payment-title">
+          <CardTitle id="payment-title">Payment</CardTitle>
+          <div className="mt-4">
+            {config.mode === 'none' ? (
+              <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">Online payments are not set up on this server yet. Please contact support to subscribe.</p>
+            ) : clientSecret === null ? (
+              <>
+                <Button size="lg" className="w-full" disabled={upgrade.isPending} onClick={startPayment}>
+                  {upgrade.isPending ? 'Preparing payment...' : `Subscribe for ${PRICE_PER_MONTH_TEXT}`}
+                </Button>
+                <p className="mt-3 flex items-center gap-2 text-xs text-slate-500">
+                  <ShieldCheck className="size-4 shrink-0" aria-hidden="true" /> Card details go straight to the payment provider, never to {PRODUCT_NAME}.
+                </p>
+              </>
+            ) : config.mode === 'sandbox' ? (
+              <SandboxCardForm clientSecret={clientSecret} {...outcome} />
+            ) : (
+              <Suspense fallback={<Spinner label="Loading secure payment form" />}>
+                <StripePaymentForm publishableKey={config.publishableKey ?? ''} returnUrl={config.returnUrl} clientSecret={clientSecret} onUnavailable={onUnavailable} {...outcome} />
+              </Suspense>
+            )}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,115 @@
-import { NotFoundPage } from './not-found-page';
+// /test-subscription (spec §2): a debug page with the signed-in user's own details and
+// subscription status, and a button that calls POST /api/create-subscription.
+import { Link } from 'wouter';
+import type { UpgradeResponse } from '@shared/contract/billing';
+import { AppHeader } from '../components/app-header';
+import { Button } from '../components/ui/button';
+import { Card, CardTitle } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { describeError } from '../lib/api-client';
+import { useCurrentUser } from '../lib/auth';
+import { toast } from '../lib/toast';
+import { refreshSubscriptionCaches, useBillingConfig, useSubscriptionStatus, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
 
-// Placeholder: this screen arrives with its issue; until then it is honestly absent.
-export default function Page() {
-  return <NotFoundPage />;
+type Row = [label: string, value: string | number | boolean | null | undefined];
+
+function Facts({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="mt-3 divide-y divide-slate-100 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="min-w-0 font-mono break-all text-slate-900">{value === null || value === undefined || value === '' ? '—' : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function TestSubscriptionPage() {
+  const { data: user } = useCurrentUser();
+  const status = useSubscriptionStatus({ alwaysFresh: true });
+  const config = useBillingConfig();
+  const create = useUpgradeSubscription('/api/create-subscription');
+
+  const onCreate = () =>
+    create.mutate(undefined, {
+      onSuccess: (response: UpgradeResponse) => {
+        toast({ title: 'Test Subscription Created', description: `Subscription ${response.subscriptionId} is ${response.status}.` });
+        void refreshSubscriptionCaches();
+      },
+      onError: (error) => toast({ title: 'Error', description: describeError(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="min-h-dvh">
+      <AppHeader />
+      <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Subscription Test</h1>
+          <p className="mt-1 text-sm text-slate-600">A debug view of your own account and subscription, for checking the billing set-up.</p>
+        </div>
+
+        <Card>
+          <CardTitle>User</CardTitle>
+          <Facts
+            rows={[
+              ['Email', user?.email],
+              ['Business name', user?.businessName],
+              ['Created', user?.createdAt],
+              ['Trial ends', user?.trialEndsAt],
+              ['Stripe subscription id', user?.stripeSubscriptionId],
+            ]}
+          />
+        </Card>
+
+        <Card>
+          <CardTitle>Subscription status</CardTitle>
+          {status.isPending ? (
+            <div className="py-4">
+              <Spinner label="Loading status" />
+            </div>
+          ) : status.data ? (
+            <Facts
+              rows={[
+                ['subscriptionActive', status.data.subscriptionActive],
+                ['trialActive', status.data.trialActive],
+                ['trialDaysLeft', status.data.trialDaysLeft],
+                ['trialEndsAt', status.data.trialEndsAt],
+                ['nextBillingDate', status.data.nextBillingDate],
+                ['hasAccess', status.data.hasAccess],
+                ['status', status.data.status],
+                ['cancelAtPeriodEnd', status.data.cancelAtPeriodEnd],
+                ['Payment provider', config.data?.mode],
+              ]}
+            />
+          ) : (
+            <p className="mt-3 text-sm text-red-700">The status could not be loaded.</p>
+          )}
+        </Card>
+
+        <Card>
+          <CardTitle>Create subscription</CardTitle>
+          <p className="mt-1 text-sm text-slate-600">Calls POST /api/create-subscription: creates (or resumes) a subscription awaiting its first payment.</p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button onClick={onCreate} disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Test Subscription'}
+            </Button>
+            <Link href="/subscribe" className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50">
+              Go to payment
+            </Link>
+          </div>
+          {create.data && (
+            <Facts
+              rows={[
+                ['subscriptionId', create.data.subscriptionId],
+                ['status', create.data.status],
+                ['clientSecret', create.data.clientSecret ? `${create.data.clientSecret.slice(0, 14)}…` : null],
+              ]}
+            />
+          )}
+        </Card>
+      </main>
+    </div>
+  );
 }

@@ -18,6 +18,10 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         <RadixDialog.Content
           className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // A tap on the toast (e.g. its Dismiss button) is not a tap outside the dialog.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-toast-region]')) event.preventDefault();
+          }}
         >
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}

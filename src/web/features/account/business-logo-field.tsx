@@ -1,4 +1,86 @@
-// Placeholder until issue 4: upload, preview and remove the business logo shown on PDF reports.
+// The business logo shown at the top of PDF reports (issue 4): upload, preview, remove.
+// Rendered inside the Business Settings dialog.
+import { useId, useRef, useState } from 'react';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import type { User } from '@shared/contract/auth';
+import { apiRequest, apiSend, describeError, isUnauthorized } from '../../lib/api-client';
+import { useCurrentUser, USER_QUERY_KEY } from '../../lib/auth';
+import { queryClient } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg'];
+
 export function BusinessLogoField() {
-  return null;
+  const { data: user } = useCurrentUser();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  if (!user) return null;
+  const logoUrl = user.businessLogoUrl;
+
+  const run = async (kind: 'upload' | 'remove', call: () => Promise<User>, success: string, failure: string) => {
+    setBusy(kind);
+    try {
+      queryClient.setQueryData(USER_QUERY_KEY, await call());
+      toast({ title: success });
+    } catch (error) {
+      if (isUnauthorized(error)) {
+        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        return;
+      }
+      toast({ title: failure, description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onFileChosen = (file: File | undefined) => {
+    if (inputRef.current) inputRef.current.value = ''; // choosing the same file again still fires
+    if (!file) return;
+    if (!LOGO_TYPES.includes(file.type)) {
+      toast({ title: 'Invalid File', description: 'Please choose a PNG or JPEG image for your logo.', variant: 'destructive' });
+      return;
+    }
+    void run('upload', async () => (await (await apiRequest('POST', '/api/user/logo', file)).json()) as User, 'Logo Updated', 'Upload Failed');
+  };
+
+  return (
+    <div role="group" aria-labelledby={labelId} className="space-y-2">
+      <div>
+        <p id={labelId} className="text-sm font-medium text-slate-900">
+          Business logo
+        </p>
+        <p className="text-xs text-slate-500">Shown beside your business name at the top of PDF reports. PNG or JPEG.</p>
+      </div>
+      <div className="flex items-center gap-3">
+        <div className="flex h-16 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50">
+          {busy === 'upload' ? (
+            <Spinner label="Uploading logo" />
+          ) : logoUrl ? (
+            <img src={logoUrl} alt="Your business logo" className="max-h-14 max-w-22 object-contain" />
+          ) : (
+            <span className="px-1 text-center text-[11px] leading-tight text-slate-400">No logo</span>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy !== null}>
+            <ImagePlus className="size-4" aria-hidden="true" /> {logoUrl ? 'Replace logo' : 'Upload logo'}
+          </Button>
+          {logoUrl && (
+            <Button
+              variant="ghost"
+              onClick={() => void run('remove', () => apiSend<User>('DELETE', '/api/user/logo'), 'Logo Removed', 'Remove Failed')}
+              disabled={busy !== null}
+              aria-label="Remove logo"
+            >
+              <Trash2 className="size-4" aria-hidden="true" /> Remove
+            </Button>
+          )}
+        </div>
+      </div>
+      <input ref={inputRef} type="file" accept="image/png,image/jpeg" className="sr-only" tabIndex={-1} aria-label="Logo file" onChange={(event) => onFileChosen(event.target.files?.[0])} />
+    </div>
+  );
 }

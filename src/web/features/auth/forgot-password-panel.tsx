@@ -34,6 +34,11 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
         <Label htmlFor="forgot-email">Email</Label>
         <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
+      {send.isSuccess && (
+        <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
+          {send.data.message} If it does not arrive, check your spam folder.
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>

@@ -1,10 +1,46 @@
+// 'Export to PDF' on the open report (spec §2): disabled until the report has a pair.
+import { FileDown, Share2 } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SetBusinessNameDialog } from '../account/set-business-name-dialog';
+import { useExportPdf } from './use-export-pdf';
 
-// Placeholder until issue 4: 'Export to PDF', disabled until the report has a pair.
 export function ExportPdfButton({ project }: { project: Project }) {
+  const exporter = useExportPdf(project);
+  const hasPairs = project.photoPairs.length > 0;
   return (
-    <button type="button" disabled className="min-h-11 rounded-lg bg-slate-300 px-4 text-sm font-medium text-slate-500">
-      Export to PDF {project.photoPairs.length === 0 ? '' : ''}
-    </button>
+    <>
+      <Button
+        onClick={exporter.startExport}
+        disabled={!exporter.canExport}
+        aria-busy={exporter.isExporting}
+        title={hasPairs ? undefined : 'Create a photo pair to export'}
+        className="shrink-0"
+      >
+        {exporter.isExporting ? (
+          <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+        ) : (
+          <FileDown className="size-4" aria-hidden="true" />
+        )}
+        {exporter.isExporting ? 'Exporting…' : 'Export to PDF'}
+      </Button>
+      <SetBusinessNameDialog open={exporter.isNameDialogOpen} onOpenChange={exporter.setNameDialogOpen} onSaved={exporter.onBusinessNameSaved} />
+      <Dialog
+        open={exporter.readyFile !== null}
+        onOpenChange={(open) => !open && exporter.dismissReadyFile()}
+        title="Your PDF is ready"
+        description={exporter.readyFile ? `${exporter.readyFile.name} is ready to send.` : undefined}
+      >
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          <Button onClick={() => void exporter.shareReadyFile()} className="w-full sm:w-auto">
+            <Share2 className="size-4" aria-hidden="true" /> Share PDF
+          </Button>
+          <Button variant="secondary" onClick={exporter.downloadReadyFile} className="w-full sm:w-auto">
+            <FileDown className="size-4" aria-hidden="true" /> Download
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -1,4 +1,36 @@
-// Placeholder until issue 3: the reports list and the report editor.
+// Signed-in home (spec §2): the list of reports, or the open report (/?project={id}).
+import { lazy, Suspense } from 'react';
+import { useSearch } from 'wouter';
+import { AccessBanner } from '../subscription/access-banner';
+import { Spinner } from '../../components/ui/spinner';
+import { ReportsList } from './reports-list';
+import { parseProjectParam } from './project-param';
+import { useUploadNotifications } from '../report-editor/upload/use-upload-queue';
+
+// The editor (camera, upload, pairing) is its own chunk: the list never waits for it.
+const ReportEditor = lazy(() => import('../report-editor/report-editor'));
+
 export function ReportsHome() {
-  return <p className="text-slate-600">Your reports will appear here.</p>;
+  const projectId = parseProjectParam(useSearch());
+  // Photos kept on this device keep uploading while the user moves between the list and a report.
+  useUploadNotifications(projectId !== null ? '/api/login' : '/auth');
+
+  return (
+    <>
+      <AccessBanner />
+      {projectId === null ? (
+        <ReportsList />
+      ) : (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner label="Opening report" />
+            </div>
+          }
+        >
+          <ReportEditor key={projectId} projectId={projectId} />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,30 @@
-// Placeholder until issue 5: when hasAccess is false, explains that the trial has ended and
-// offers 'Upgrade to Pro' (-> /subscribe) instead of letting paid actions fail.
+// When hasAccess is false: says the trial has ended (or the last payment failed) and offers
+// 'Upgrade to Pro' instead of letting paid actions fail (issue 5).
+import { Link } from 'wouter';
+import { Lock } from 'lucide-react';
+import { useSubscriptionStatus } from './api/subscription-queries';
+
 export function AccessBanner() {
-  return null;
+  const { data: status } = useSubscriptionStatus();
+  if (!status || status.hasAccess) return null;
+  const paymentFailed = status.accessBlockedReason === 'payment_failed';
+  return (
+    <section role="status" aria-labelledby="access-banner-title" className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
+      <div className="flex gap-3">
+        <Lock className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+        <div>
+          <h2 id="access-banner-title" className="font-semibold text-amber-950">
+            {paymentFailed ? 'Your last payment did not go through' : 'Your free trial has ended'}
+          </h2>
+          <p className="mt-0.5 text-sm text-amber-900">Upgrade to Pro to create reports, add photos and export PDFs. Your existing reports are still here to view.</p>
+        </div>
+      </div>
+      <Link
+        href="/subscribe"
+        className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 sm:mt-0 sm:w-auto sm:shrink-0"
+      >
+        Upgrade to Pro
+      </Link>
+    </section>
+  );
 }

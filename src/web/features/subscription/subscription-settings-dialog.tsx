@@ -1,4 +1,129 @@
-// Placeholder until issue 5.
-export function SubscriptionSettingsDialog(_props: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return null;
+// The 'Subscription Settings' dialog (spec §2, §4, §5): opened and closed by its parent; the
+// status is fetched only while it is open (its body mounts only then).
+import { CalendarClock, Crown, Sparkles } from 'lucide-react';
+import { PRODUCT_NAME } from '@shared/rules';
+import type { SubscriptionStatus } from '@shared/contract/billing';
+import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../lib/toast';
+import { describePlan, formatDate } from './plan-display';
+import { useCancelSubscription, useSubscriptionStatus } from './api/subscription-queries';
+import { PlanBadge } from './plan-badge';
+
+/** spec §5: the exact browser confirmation before anything is sent. */
+export const CANCEL_CONFIRMATION = "Are you sure you want to cancel your subscription? You'll lose access to premium features at the end of your billing period.";
+
+export function SubscriptionSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Subscription Settings" description={`Manage your ${PRODUCT_NAME} subscription and billing.`}>
+      <SubscriptionSettingsBody onClose={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function SubscriptionSettingsBody({ onClose }: { onClose: () => void }) {
+  const { data: status, isPending, isError, refetch } = useSubscriptionStatus({ alwaysFresh: true });
+
+  return (
+    <div className="space-y-4">
+      {isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading subscription" />
+        </div>
+      ) : isError || !status ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>Your subscription could not be loaded.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <CurrentPlanCard status={status} />
+          {status.trialActive && !status.subscriptionActive && <TrialNotice daysLeft={status.trialDaysLeft} />}
+          {!status.hasAccess && <AccessEndedNotice status={status} />}
+          {status.subscriptionActive && !status.cancelAtPeriodEnd && <CancelSubscriptionButton />}
+        </>
+      )}
+      <Button variant="secondary" className="w-full" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
+  const plan = describePlan(status);
+  return (
+    <section aria-labelledby="current-plan" className="rounded-xl border border-slate-200 p-4">
+      <h3 id="current-plan" className="text-sm font-medium text-slate-500">
+        Current Plan
+      </h3>
+      <div className="mt-2 flex items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          {status.subscriptionActive ? <Crown className="size-5 text-brand-700" aria-hidden="true" /> : <Sparkles className="size-5 text-brand-700" aria-hidden="true" />}
+          {plan.name}
+        </p>
+        <PlanBadge badge={plan.badge} />
+      </div>
+      <p className="mt-1 text-slate-700">{plan.detail}</p>
+      {status.subscriptionActive && (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+          <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+          {status.cancelAtPeriodEnd && status.accessEndsAt ? `Cancelled: access until ${formatDate(status.accessEndsAt)}` : `Next billing date: ${status.nextBillingDate}`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** 'Upgrade to Premium' navigates the browser to /subscribe (spec §2). */
+function UpgradeButton() {
+  return (
+    <Button className="mt-3 w-full" onClick={() => window.location.assign('/subscribe')}>
+      Upgrade to Premium
+    </Button>
+  );
+}
+
+function TrialNotice({ daysLeft }: { daysLeft: number }) {
+  return (
+    <section aria-labelledby="trial-period" className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <h3 id="trial-period" className="font-semibold text-brand-900">
+        Trial Period
+      </h3>
+      <p className="mt-1 text-sm text-brand-900">
+        Your free trial expires in {daysLeft} days. Upgrade to continue using {PRODUCT_NAME}.
+      </p>
+      <UpgradeButton />
+    </section>
+  );
+}
+
+function AccessEndedNotice({ status }: { status: SubscriptionStatus }) {
+  return (
+    <section className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <h3 className="font-semibold text-amber-900">{status.accessBlockedReason === 'payment_failed' ? 'Your last payment did not go through' : 'Your free trial has ended'}</h3>
+      <p className="mt-1 text-sm text-amber-900">Upgrade to keep creating reports, adding photos and exporting PDFs. Your existing reports are still here.</p>
+      <UpgradeButton />
+    </section>
+  );
+}
+
+function CancelSubscriptionButton() {
+  const cancel = useCancelSubscription();
+  const onCancel = () => {
+    // spec §5: declined means nothing is sent.
+    if (!window.confirm(CANCEL_CONFIRMATION)) return;
+    cancel.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Subscription Cancelled', description: "Your subscription has been cancelled. You'll retain access until the end of your current billing period." }),
+      onError: () => toast({ title: 'Error', description: 'Failed to cancel subscription. Please try again.', variant: 'destructive' }),
+    });
+  };
+  return (
+    <Button variant="ghost" className="w-full text-red-700! ring-1 ring-red-200 ring-inset hover:bg-red-50" disabled={cancel.isPending} onClick={onCancel}>
+      {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+    </Button>
+  );
 }

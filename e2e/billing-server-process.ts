@@ -1,0 +1,44 @@
+// Starts e2e/billing-server.ts as a child process for one Playwright worker.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+
+export interface BillingServer {
+  url: string;
+  /** Moves the server's clock forward (trials and paid periods end). */
+  advanceClock(ms: number): Promise<void>;
+  stop(): void;
+}
+
+export async function startBillingServer(mode: 'stripe' | 'sandbox'): Promise<BillingServer> {
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn('npx', ['tsx', 'e2e/billing-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  const waiters: Array<() => void> = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const waitFor = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        for (const [index, line] of lines.entries()) {
+          const match = pattern.exec(line);
+          if (match) {
+            lines.splice(0, index + 1);
+            return resolve(match);
+          }
+        }
+        waiters.push(check);
+      };
+      child.once('exit', (code) => reject(new Error(`billing server exited with ${code}`)));
+      check();
+    });
+  const [, port] = await waitFor(/^listening (\d+)$/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async advanceClock(ms) {
+      child.stdin.write(`advance ${ms}\n`);
+      await waitFor(/^clock /);
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
+}

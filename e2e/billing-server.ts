@@ -1,0 +1,71 @@
+// The real app for billing browser tests that need what the shared e2e server cannot give:
+//   `tsx e2e/billing-server.ts stripe`   Stripe mode, the official SDK pointed at the local Stripe
+//                                        stand-in (Stripe's servers cannot be reached here);
+//   `tsx e2e/billing-server.ts sandbox`  sandbox mode.
+// Its clock can be moved by writing `advance <ms>` lines to stdin (trials and periods end without
+// waiting days). Listens on an ephemeral port and prints `listening <port>`.
+import readline from 'node:readline';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { createMailer } from '../src/server/mail/mailer.js';
+import { createStripeBillingProvider } from '../src/server/billing/stripe.js';
+import { createSandboxBillingProvider } from '../src/server/billing/sandbox.js';
+import { createLocalFolderStore } from '../src/server/storage/local-folder-store.js';
+import { STAND_IN_STRIPE_CONFIG, startStripeStandIn } from '../src/server/test-support/stripe-stand-in.js';
+
+const mode = process.argv[2] === 'stripe' ? 'stripe' : 'sandbox';
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const match = /^advance (\d+)$/.exec(line.trim());
+  if (match) offsetMs += Number(match[1]);
+  console.log(`clock ${clock().toISOString()}`);
+});
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-e2e-stripe-'));
+const stripe = await startStripeStandIn();
+const config = loadConfig({
+  PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+  ...(mode === 'stripe'
+    ? {
+        STRIPE_SECRET_KEY: STAND_IN_STRIPE_CONFIG.secretKey,
+        STRIPE_PUBLISHABLE_KEY: STAND_IN_STRIPE_CONFIG.publishableKey,
+        STRIPE_WEBHOOK_SECRET: STAND_IN_STRIPE_CONFIG.webhookSecret,
+        STRIPE_PRICE_ID: STAND_IN_STRIPE_CONFIG.priceId,
+      }
+    : {}),
+});
+const database = await openDatabase({ pgliteDataDir: path.join(dataDir, 'db') });
+const app = await buildApp(
+  {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    photoStore: createLocalFolderStore(path.join(dataDir, 'photos')),
+    mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
+    billing: mode === 'stripe' ? createStripeBillingProvider(STAND_IN_STRIPE_CONFIG, stripe.endpoint) : createSandboxBillingProvider(database.db, clock),
+    clock,
+    adminPassword: 'e2e-admin-password',
+  },
+  { logger: false },
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  await stripe.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

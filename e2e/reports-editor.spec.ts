@@ -1,0 +1,303 @@
+// The report editor, end to end: camera on a phone, upload and pairing on a desktop,
+// and photos kept through a weak signal.
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
+import { dismissToasts, jpegSize, makeJpeg } from './reports-support';
+
+// Outside Playwright's outputDir, which every run empties.
+const SHOTS = 'test-results/reports-screens';
+
+// Whole journeys with real image work on a shared 2-core machine: give them room.
+test.describe.configure({ timeout: 180_000 });
+
+/** A full-page screenshot from the top, so the sticky header sits where it belongs. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function createFirstReport(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Create First Report' }).click();
+  await expect(page).toHaveURL(/\/\?project=\d+$/);
+  await expectToast(page, 'Report Created');
+  await expect(page.getByRole('heading', { name: 'Report Details' })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get('project'));
+}
+
+const unpaired = (page: Page) => page.getByTestId('unpaired-photo');
+const pairs = (page: Page) => page.getByTestId('photo-pair');
+
+/** Every thumbnail on screen has loaded real pixels. */
+async function expectThumbnailsLoaded(page: Page) {
+  const images = page.locator('[data-testid="unpaired-photo"] img, [data-testid="photo-pair"] img');
+  await expect
+    .poll(async () => images.evaluateAll((nodes) => nodes.every((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('captures a before and an after with the camera, pairs them and shows the pair', async ({ page }) => {
+    await registerThroughUi(page);
+    await expect(page.getByRole('button', { name: 'Create First Report' })).toBeVisible();
+    await screenshot(page, 'empty-phone');
+    await createFirstReport(page);
+
+    // spec §4: a touch phone narrower than 1024 px opens in camera mode, before selected.
+    await expect(page.getByRole('tab', { name: 'Camera' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('radio', { name: 'Before' })).toHaveAttribute('aria-checked', 'true');
+
+    await page.getByLabel('Client name').fill('Smith Residence');
+    await page.getByLabel('Description').click(); // blur saves the changed client name
+    await expect(page.getByRole('heading', { level: 1, name: 'Smith Residence' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Start Camera' }).click();
+    await expectToast(page, 'Camera Ready');
+    await expect(page.getByTestId('camera-preview')).toHaveJSProperty('paused', false);
+
+    await page.getByRole('button', { name: 'Take BEFORE photo' }).click();
+    await expectToast(page, 'Photo Saved');
+    await expect(unpaired(page)).toHaveCount(1);
+    await dismissToasts(page);
+    await page.getByRole('heading', { name: 'Add Photos' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/camera-live-phone.png` });
+
+    // flip restarts the preview on the other camera
+    await page.getByRole('button', { name: 'Flip Camera' }).click();
+    await expectToast(page, 'Camera Ready', 'Front camera is on.');
+
+    await page.getByRole('radio', { name: 'After' }).click();
+    await page.getByRole('button', { name: 'Take AFTER photo' }).click();
+    await expectToast(page, 'Photo Saved');
+    await expect(unpaired(page)).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Stop Camera' }).click();
+    await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
+    await expect(page.getByTestId('camera-preview')).toHaveJSProperty('srcObject', null);
+
+    // The stored capture is a JPEG within 1024x768 (spec §9).
+    const imageUrl = await page.evaluate(async (projectId) => {
+      const response = await fetch(`/api/projects/${projectId}?images=url`);
+      const project = (await response.json()) as { photos: Array<{ imageUrl: string }> };
+      return project.photos[0]!.imageUrl;
+    }, Number(new URL(page.url()).searchParams.get('project')));
+    const stored = await page.request.get(imageUrl);
+    const size = await jpegSize(await stored.body());
+    expect(size.format).toBe('jpeg');
+    expect(size.width).toBeLessThanOrEqual(1024);
+    expect(size.height).toBeLessThanOrEqual(768);
+
+    await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeVisible();
+    await page.getByRole('button', { name: 'Select BEFORE photo' }).click();
+    await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeHidden();
+    await page.getByRole('button', { name: 'Select AFTER photo' }).click();
+    await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    await dismissToasts(page);
+    await page.getByRole('heading', { name: /Photo Pairs/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/pairing-selected-phone.png` });
+    await page.getByRole('button', { name: 'Pair Selected' }).click();
+    await expectToast(page, 'Pair Created');
+    await expect(pairs(page)).toHaveCount(1);
+    await expect(unpaired(page)).toHaveCount(0);
+    await expectThumbnailsLoaded(page);
+
+    // Touch targets are at least 44 px.
+    for (const name of ['View BEFORE photo of pair 1', 'Delete pair 1', 'Start Camera']) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+
+    await page.getByRole('button', { name: 'View AFTER photo of pair 1' }).click();
+    const full = page.getByRole('dialog').getByRole('img', { name: 'AFTER photo, full size' });
+    await expect(full).toBeVisible();
+    await expect.poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(full).toHaveAttribute('src', /\/api\/photos\/\d+\/image$/);
+    await page.screenshot({ path: `${SHOTS}/photo-viewer-phone.png` });
+    await page.getByRole('button', { name: 'Close photo' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await dismissToasts(page); // a clean screenshot
+    await screenshot(page, 'editor-phone');
+
+    await page.getByRole('link', { name: 'All reports' }).click();
+    const card = page.getByTestId('project-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Smith Residence');
+    await expect(card).toContainText('No description');
+    await expect(card).toContainText('2 photos · 1 pair');
+    await screenshot(page, 'list-phone');
+  });
+
+  test('a 401 in the editor says Unauthorized and goes to sign in', async ({ page, context }) => {
+    await registerThroughUi(page);
+    await createFirstReport(page);
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.removeItem('authToken'));
+    await page.getByLabel('Client name').fill('Jones');
+    await page.getByLabel('Description').click();
+    await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+    await expect(page).toHaveURL(/\/auth$/); // via GET /api/login
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use(DESKTOP);
+
+  test('uploads files, keeps the selection rules, auto-pairs, deletes a pair and a photo', async ({ page }) => {
+    await page.addInitScript(() => {
+      // Records each photo body the app sends (size, type, pixels), then lets the request go on unchanged.
+      const sentPhotos: Array<{ bytes: number; type: string; width: number; height: number }> = [];
+      Object.assign(window, { sentPhotos });
+      const realFetch = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        if (init?.body instanceof Blob && String(input).includes('/photos')) {
+          const bitmap = await createImageBitmap(init.body);
+          sentPhotos.push({ bytes: init.body.size, type: init.body.type, width: bitmap.width, height: bitmap.height });
+        }
+        return realFetch(input, init);
+      };
+    });
+    await registerThroughUi(page);
+    await createFirstReport(page);
+
+    // spec §4: a desktop without touch gets upload mode only.
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose Photo' })).toBeVisible();
+    const fileInput = page.getByTestId('photo-file-input');
+
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await expectToast(page, 'Invalid File', 'Please select an image file');
+    await expect(page.getByRole('button', { name: 'Save as BEFORE' })).toBeHidden();
+
+    // Cancel drops the pending photo without uploading it.
+    let photoPosts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/projects\/\d+\/photos/.test(request.url())) photoPosts += 1;
+    });
+    await fileInput.setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 800, height: 600, hue: '#b45309' }) });
+    await expect(page.getByRole('img', { name: 'The chosen photo, not saved yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Choose Photo' })).toBeVisible();
+    expect(photoPosts).toBe(0);
+
+    // A 12 MP photo is scaled down in the browser before it travels.
+    const big = await makeJpeg({ width: 4000, height: 3000, hue: '#92400e' });
+    await fileInput.setInputFiles({ name: 'before-1.jpg', mimeType: 'image/jpeg', buffer: big });
+    await page.getByRole('button', { name: 'Save as BEFORE' }).click();
+    await expectToast(page, 'Photo Uploaded');
+    // Playwright cannot see a Blob body, so the page's own record of what it sent is read.
+    const [sent] = await page.evaluate(() => (window as unknown as { sentPhotos: Array<{ bytes: number; type: string; width: number; height: number }> }).sentPhotos);
+    expect(sent).toEqual({ bytes: expect.any(Number), type: 'image/jpeg', width: 1024, height: 768 });
+    expect(sent!.bytes).toBeLessThan(big.length / 4);
+    await expect(unpaired(page)).toHaveCount(1);
+
+    await fileInput.setInputFiles({ name: 'before-2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 1024, height: 768, hue: '#c2410c' }) });
+    await page.getByRole('button', { name: 'Save as BEFORE' }).click();
+    await expectToast(page, 'Photo Uploaded');
+
+    // The save button follows the type selector.
+    await page.getByRole('radio', { name: 'After' }).click();
+    for (const hue of ['#0f766e', '#0e7490']) {
+      await fileInput.setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: await makeJpeg({ width: 900, height: 1200, hue }) });
+      await page.getByRole('button', { name: 'Save as AFTER' }).click();
+      await expectToast(page, 'Photo Uploaded');
+    }
+    await expect(unpaired(page)).toHaveCount(4);
+    await expectThumbnailsLoaded(page);
+    await dismissToasts(page);
+    await screenshot(page, 'editor-unpaired-desktop');
+
+    // spec §4 selection rules.
+    const tiles = page.getByRole('button', { name: /^Select (BEFORE|AFTER) photo$/ });
+    await tiles.nth(0).click();
+    await tiles.nth(1).click();
+    await page.getByRole('button', { name: 'Pair Selected' }).click();
+    await expectToast(page, 'Invalid Selection', 'Please select one before photo and one after photo');
+    await tiles.nth(2).click(); // a third click replaces the selection with that photo
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(1);
+    await expect(tiles.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
+    await tiles.nth(2).click(); // clicking a selected photo deselects it
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Auto Pair All' }).click();
+    await expectToast(page, 'Auto-Pairing Complete', 'Created 2 photo pairs automatically');
+    await expect(pairs(page)).toHaveCount(2);
+    await expect(unpaired(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
+    await expectThumbnailsLoaded(page);
+    await dismissToasts(page);
+    await screenshot(page, 'editor-desktop');
+
+    await page.getByRole('button', { name: 'Delete pair 1' }).click();
+    await expectToast(page, 'Pair Deleted');
+    await expect(pairs(page)).toHaveCount(1);
+    await expect(unpaired(page)).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Delete BEFORE photo' }).click();
+    await expectToast(page, 'Photo Deleted');
+    await expect(unpaired(page)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
+
+    // Details are saved on blur only when they changed; the saved text survives a reload.
+    let patches = 0;
+    page.on('request', (request) => void (request.method() === 'PATCH' && (patches += 1)));
+    await page.getByLabel('Client name').click();
+    await page.getByLabel('Description').click();
+    expect(patches).toBe(0);
+    await page.getByLabel('Description').fill('Deep clean of kitchen and bathroom');
+    await page.getByLabel('Client name').click();
+    await expect(page.getByText('Saved')).toBeVisible();
+    expect(patches).toBe(1);
+    await page.reload();
+    await expect(page.getByLabel('Description')).toHaveValue('Deep clean of kitchen and bathroom');
+    await expect(pairs(page)).toHaveCount(1);
+    await expect(unpaired(page)).toHaveCount(1);
+  });
+
+  test('never loses a photo on a weak signal: kept, shown waiting, uploaded when back online', async ({ page, context }) => {
+    await registerThroughUi(page);
+    const projectId = await createFirstReport(page);
+    const photosUrl = new RegExp(`/api/projects/${projectId}/photos`);
+    const fileInput = page.getByTestId('photo-file-input');
+    const jpeg = await makeJpeg({ width: 640, height: 480, hue: '#7c3aed' });
+
+    // A network error: the photo is kept in IndexedDB and shown as waiting, even after a reload.
+    await page.route(photosUrl, (route) => route.abort('internetdisconnected'));
+    await fileInput.setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Save as BEFORE' }).click();
+    await expectToast(page, 'Waiting to upload');
+    await expect(page.getByTestId('pending-uploads')).toContainText('1 waiting to upload');
+    await page.reload();
+    await expect(page.getByTestId('pending-uploads')).toContainText('1 waiting to upload');
+    await screenshot(page, 'waiting-to-upload-desktop');
+    await expect(unpaired(page)).toHaveCount(0);
+
+    // A 5xx is retried too; the photo is still kept.
+    await page.unroute(photosUrl);
+    await page.route(photosUrl, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }));
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByTestId('pending-uploads')).toContainText('1 waiting to upload');
+
+    // Back online: it uploads by itself.
+    await page.unroute(photosUrl);
+    await context.setOffline(true);
+    await context.setOffline(false); // fires 'online'
+    await expectToast(page, 'Photo Uploaded');
+    await expect(page.getByTestId('pending-uploads')).toBeHidden();
+    await expect(unpaired(page)).toHaveCount(1);
+
+    // A 4xx refusal drops the photo with the failure toast and the server's reason.
+    await page.route(photosUrl, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"That file is not an image"}' }));
+    await fileInput.setInputFiles({ name: 'q.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByRole('button', { name: 'Save as BEFORE' }).click();
+    await expectToast(page, 'Failed to save photo', 'That file is not an image');
+    await expect(page.getByTestId('pending-uploads')).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('pending-uploads')).toBeHidden();
+    await expect(unpaired(page)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,81 @@
+// The reports home list and the /projects page.
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
+import { dismissToasts } from './reports-support';
+
+// Outside Playwright's outputDir, which every run empties.
+const SHOTS = 'test-results/reports-screens';
+
+test.describe.configure({ timeout: 180_000 });
+
+for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  test.describe(`reports on ${name}`, () => {
+    test.use(device);
+
+    test('/projects lists reports with their count, opens one, and deletes one after confirmation', async ({ page }) => {
+      await registerThroughUi(page);
+      await expect(page.getByRole('button', { name: 'Create First Report' })).toBeVisible();
+      if (name === 'desktop') await page.screenshot({ path: `${SHOTS}/empty-desktop.png`, fullPage: true });
+
+      await page.goto('/projects');
+      await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+      await expect(page.getByTestId('project-count')).toHaveText('0 reports');
+
+      // Creating opens the report at once.
+      await page.getByRole('button', { name: 'Create New Report' }).click();
+      await expect(page).toHaveURL(/\/\?project=\d+$/);
+      await expectToast(page, 'Report Created');
+      await page.getByLabel('Client name').fill('Oak Street Office');
+      await page.getByLabel('Description').fill('Weekly office clean');
+      await page.getByLabel('Client name').click();
+      await expect(page.getByText('Saved')).toBeVisible();
+
+      await page.goto('/projects');
+      await page.getByRole('button', { name: 'Create New Report' }).click();
+      await expect(page).toHaveURL(/\/\?project=\d+$/);
+      const secondId = new URL(page.url()).searchParams.get('project');
+
+      await page.goto('/projects');
+      await expect(page.getByTestId('project-count')).toHaveText('2 reports');
+      const cards = page.getByTestId('project-card');
+      await expect(cards).toHaveCount(2);
+      // newest first; an unnamed report shows the placeholders
+      await expect(cards.nth(0)).toContainText('Untitled Report');
+      await expect(cards.nth(0)).toContainText('No description');
+      await expect(cards.nth(1)).toContainText('Oak Street Office');
+      await expect(cards.nth(1)).toContainText('Weekly office clean');
+      await expect(cards.nth(1).locator('time')).toHaveText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+      await dismissToasts(page); // a clean screenshot
+      await page.screenshot({ path: `${SHOTS}/projects-${name}.png`, fullPage: true });
+
+      // Opening a card goes to /?project={id}.
+      await cards.nth(0).getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/\\?project=${secondId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Untitled Report' })).toBeVisible();
+
+      await page.goto('/projects');
+      await page.getByRole('button', { name: 'Delete Untitled Report' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('This cannot be undone.');
+      await page.screenshot({ path: `${SHOTS}/projects-delete-${name}.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(cards).toHaveCount(2);
+
+      await page.getByRole('button', { name: 'Delete Untitled Report' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete Report' }).click();
+      await expectToast(page, 'Project Deleted');
+      await expect(cards).toHaveCount(1);
+      await expect(page.getByTestId('project-count')).toHaveText('1 report');
+
+      // The home list agrees.
+      await page.goto('/');
+      await expect(page.getByTestId('project-card')).toHaveCount(1);
+      await expect(page.getByTestId('project-card')).toContainText('Oak Street Office');
+      if (name === 'desktop') await page.screenshot({ path: `${SHOTS}/list-desktop.png`, fullPage: true });
+
+      // A deleted report cannot be opened.
+      await page.goto(`/?project=${secondId}`);
+      await expectToast(page, 'Failed to load project');
+    });
+  });
+}

@@ -1,0 +1,246 @@
+// The report PDF (spec §9): report data + JPEG bytes -> PDF bytes. No DOM and no Node APIs, so the
+// very same module runs in the browser (export button) and on the server (GET report.pdf).
+//
+// JPEG bytes go into the PDF as they are (embedJpg writes a DCTDecode stream without decoding),
+// so the document is barely larger than its photos and exactly as sharp. Everything a user typed
+// is drawn as text with an embedded Unicode font subset, never interpreted.
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { installFastStreamCopy } from './fast-stream-copy.js';
+import { fitWithin, truncateToWidth, toSingleLine, type Size } from './text-fit.js';
+
+export { formatReportDate } from './report-date.js';
+
+export interface ReportPdfPair {
+  /** The stored JPEG of the before photo, embedded byte for byte. */
+  before: Uint8Array;
+  after: Uint8Array;
+}
+
+export interface ReportPdfInput {
+  businessName: string;
+  /** PNG or JPEG bytes; without a logo the header shows the business name alone. */
+  logo?: Uint8Array | null;
+  clientName: string;
+  description: string;
+  /** The report's date as shown in the header (see formatReportDate). */
+  dateText: string;
+  pairs: readonly ReportPdfPair[];
+}
+
+/** A Unicode TrueType font in two weights (DejaVu Sans: Latin with accents, Greek, Cyrillic, ...). */
+export interface ReportFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+export interface BuildReportPdfOptions {
+  /** Called after each pair is laid out; the browser passes a function that yields to the page. */
+  afterPair?: (done: number, total: number) => void | Promise<void>;
+  /** Objects written between yields while saving (pdf-lib yields with setTimeout between batches). */
+  objectsPerTick?: number;
+}
+
+// ---- geometry (spec §9: A4 portrait, millimetres, 15 mm margin) ----------------------------------
+export const PAGE_WIDTH_MM = 210;
+export const PAGE_HEIGHT_MM = 297;
+export const MARGIN_MM = 15;
+export const LOGO_MAX_MM: Size = { width: 18, height: 12 };
+export const PHOTO_MAX_WIDTH_MM = 85;
+/** Portrait photos are held to a square box so a pair never takes a whole page. */
+export const PHOTO_MAX_HEIGHT_MM = 85;
+export const PHOTO_GAP_MM = 6;
+const CONTENT_WIDTH_MM = PAGE_WIDTH_MM - 2 * MARGIN_MM;
+const ROW_LEFT_MM = MARGIN_MM + (CONTENT_WIDTH_MM - (2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM)) / 2;
+const LABEL_HEIGHT_MM = 5;
+const PAIR_SPACING_MM = 7;
+const FIRST_PAGE_BODY_TOP_MM = 53;
+const NEXT_PAGE_BODY_TOP_MM = 26;
+const FOOTER_RULE_MM = PAGE_HEIGHT_MM - MARGIN_MM - 4;
+const BODY_BOTTOM_MM = FOOTER_RULE_MM - 3;
+
+const INK = rgb(0.09, 0.11, 0.16);
+const MUTED = rgb(0.39, 0.43, 0.5);
+const BRAND = rgb(0.059, 0.463, 0.431); // brand-700, #0f766e
+const HAIRLINE = rgb(0.8, 0.83, 0.87);
+
+const PT_PER_MM = 72 / 25.4;
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+// Parsing a 750 KB font and building its shaping tables costs far more than laying out a report,
+// so each font is parsed once per process (or page) and shared by every document made from it.
+// A fontkit font is read-only once parsed; each document still gets its own glyph subset.
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+const cachingFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = (fontkit as Fontkit).create(bytes, postscriptName);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+const pt = (mm: number) => mm * PT_PER_MM;
+
+/** Builds the report PDF. Throws when a photo is not a JPEG or the logo is neither PNG nor JPEG. */
+export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, options: BuildReportPdfOptions = {}): Promise<Uint8Array> {
+  installFastStreamCopy();
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(cachingFontkit);
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+
+  const businessName = toSingleLine(input.businessName);
+  const clientTitle = toSingleLine(input.clientName) || 'Untitled Report';
+  doc.setTitle(`${clientTitle} - Before & After Report`);
+  doc.setAuthor(businessName);
+  doc.setCreator('CleanProof');
+  doc.setProducer('CleanProof');
+
+  const writer = new PageWriter(doc, { regular, bold }, businessName, clientTitle);
+  const logo = input.logo && input.logo.length > 0 ? await embedLogo(doc, input.logo) : undefined;
+  writer.drawFirstPageHeader(logo, toSingleLine(input.description), toSingleLine(input.dateText));
+
+  let done = 0;
+  for (const pair of input.pairs) {
+    const before = await doc.embedJpg(pair.before);
+    const after = await doc.embedJpg(pair.after);
+    writer.drawPair(before, after);
+    done += 1;
+    await options.afterPair?.(done, input.pairs.length);
+  }
+  writer.drawFooters();
+
+  return doc.save({ useObjectStreams: true, objectsPerTick: options.objectsPerTick ?? 50 });
+}
+
+/** Logos are stored as PNG or JPEG (decoded and re-encoded on upload); the magic bytes say which. */
+async function embedLogo(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return doc.embedPng(bytes);
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return doc.embedJpg(bytes);
+  throw new Error('The business logo must be a PNG or JPEG image');
+}
+
+/** Lays pages out top-down in millimetres and keeps track of the cursor. */
+class PageWriter {
+  private readonly pages: PDFPage[] = [];
+  private page: PDFPage;
+  private cursorMm = FIRST_PAGE_BODY_TOP_MM;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+    private readonly businessName: string,
+    private readonly clientTitle: string,
+  ) {
+    this.page = this.addPage();
+  }
+
+  private addPage(): PDFPage {
+    const page = this.doc.addPage([pt(PAGE_WIDTH_MM), pt(PAGE_HEIGHT_MM)]);
+    this.pages.push(page);
+    return page;
+  }
+
+  /** Text with its baseline at `baselineMm` from the top; `align: 'right'` ends it at xMm. */
+  private text(value: string, xMm: number, baselineMm: number, font: PDFFont, size: number, color = INK, options: { align?: 'left' | 'right'; tracking?: number } = {}): void {
+    if (!value) return;
+    const tracking = options.tracking ?? 0;
+    const width = font.widthOfTextAtSize(value, size) + tracking * Array.from(value).length;
+    const x = options.align === 'right' ? pt(xMm) - width : pt(xMm);
+    if (tracking) this.page.pushOperators(pushGraphicsState(), setCharacterSpacing(tracking));
+    this.page.drawText(value, { x, y: pt(PAGE_HEIGHT_MM - baselineMm), font, size, color });
+    if (tracking) this.page.pushOperators(popGraphicsState());
+  }
+
+  private rule(yMm: number, thickness: number, color = HAIRLINE): void {
+    const y = pt(PAGE_HEIGHT_MM - yMm);
+    this.page.drawLine({ start: { x: pt(MARGIN_MM), y }, end: { x: pt(PAGE_WIDTH_MM - MARGIN_MM), y }, thickness, color });
+  }
+
+  private widthMm(value: string, font: PDFFont, size: number, tracking = 0): number {
+    return (font.widthOfTextAtSize(value, size) + tracking * Array.from(value).length) / PT_PER_MM;
+  }
+
+  private fit(value: string, font: PDFFont, size: number, maxWidthMm: number): string {
+    return truncateToWidth(value, (candidate) => font.widthOfTextAtSize(candidate, size), pt(maxWidthMm));
+  }
+
+  drawFirstPageHeader(logo: PDFImage | undefined, description: string, dateText: string): void {
+    const { regular, bold } = this.fonts;
+    const right = PAGE_WIDTH_MM - MARGIN_MM;
+    let nameLeft = MARGIN_MM;
+    if (logo) {
+      const box = fitWithin({ width: logo.width, height: logo.height }, LOGO_MAX_MM);
+      const top = MARGIN_MM + (LOGO_MAX_MM.height - box.height) / 2;
+      this.page.drawImage(logo, { x: pt(MARGIN_MM), y: pt(PAGE_HEIGHT_MM - top - box.height), width: pt(box.width), height: pt(box.height) });
+      nameLeft = MARGIN_MM + box.width + 4;
+    }
+
+    const kicker = 'BEFORE & AFTER REPORT';
+    const kickerWidth = this.widthMm(kicker, bold, 7.5, 0.8);
+    const nameMaxWidth = right - nameLeft - Math.max(kickerWidth, this.widthMm(dateText, regular, 9)) - 6;
+    // A long business name steps down from 16 pt to 11 pt before it is cut.
+    let nameSize = 16;
+    while (nameSize > 11 && this.widthMm(this.businessName, bold, nameSize) > nameMaxWidth) nameSize -= 0.5;
+    this.text(this.fit(this.businessName, bold, nameSize, nameMaxWidth), nameLeft, MARGIN_MM + 8, bold, nameSize);
+    this.text(kicker, right, MARGIN_MM + 4.5, bold, 7.5, BRAND, { align: 'right', tracking: 0.8 });
+    this.text(dateText, right, MARGIN_MM + 10, regular, 9, MUTED, { align: 'right' });
+    this.rule(MARGIN_MM + 15, 1.2, BRAND);
+
+    this.text('CLIENT', MARGIN_MM, MARGIN_MM + 21, bold, 7, MUTED, { tracking: 0.8 });
+    this.text(this.fit(this.clientTitle, bold, 13, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 27, bold, 13);
+    // spec §9: the description is cut to one line with an ellipsis.
+    this.text(this.fit(description, regular, 9.5, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 33, regular, 9.5, MUTED);
+  }
+
+  private drawNextPageHeader(): void {
+    const { regular, bold } = this.fonts;
+    const half = CONTENT_WIDTH_MM / 2 - 3;
+    this.text(this.fit(this.businessName, bold, 9, half), MARGIN_MM, MARGIN_MM + 4, bold, 9);
+    this.text(this.fit(this.clientTitle, regular, 9, half), PAGE_WIDTH_MM - MARGIN_MM, MARGIN_MM + 4, regular, 9, MUTED, { align: 'right' });
+    this.rule(MARGIN_MM + 7, 0.6, BRAND);
+  }
+
+  /** One pair: BEFORE left, AFTER right, each at most 85 mm wide, 6 mm apart (spec §9). */
+  drawPair(before: PDFImage, after: PDFImage): void {
+    const maxBox: Size = { width: PHOTO_MAX_WIDTH_MM, height: PHOTO_MAX_HEIGHT_MM };
+    const beforeBox = fitWithin({ width: before.width, height: before.height }, maxBox);
+    const afterBox = fitWithin({ width: after.width, height: after.height }, maxBox);
+    const blockHeight = LABEL_HEIGHT_MM + Math.max(beforeBox.height, afterBox.height);
+
+    // spec §9: a new page when the next pair does not fit.
+    if (this.cursorMm + blockHeight > BODY_BOTTOM_MM) {
+      this.page = this.addPage();
+      this.drawNextPageHeader();
+      this.cursorMm = NEXT_PAGE_BODY_TOP_MM;
+    }
+    this.drawPhoto(before, beforeBox, 'BEFORE', ROW_LEFT_MM);
+    this.drawPhoto(after, afterBox, 'AFTER', ROW_LEFT_MM + PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM);
+    this.cursorMm += blockHeight + PAIR_SPACING_MM;
+  }
+
+  private drawPhoto(image: PDFImage, box: Size, label: string, columnLeftMm: number): void {
+    const left = columnLeftMm + (PHOTO_MAX_WIDTH_MM - box.width) / 2;
+    const top = this.cursorMm + LABEL_HEIGHT_MM;
+    this.text(label, left, this.cursorMm + 3.2, this.fonts.bold, 8, BRAND, { tracking: 0.3 });
+    const rect = { x: pt(left), y: pt(PAGE_HEIGHT_MM - top - box.height), width: pt(box.width), height: pt(box.height) };
+    this.page.drawImage(image, rect);
+    this.page.drawRectangle({ ...rect, borderColor: HAIRLINE, borderWidth: 0.5 });
+  }
+
+  /** spec §9: a footer with the page number on every page (drawn last, when the total is known). */
+  drawFooters(): void {
+    const { regular } = this.fonts;
+    const total = this.pages.length;
+    this.pages.forEach((page, index) => {
+      this.page = page;
+      this.rule(FOOTER_RULE_MM, 0.5);
+      const baseline = PAGE_HEIGHT_MM - MARGIN_MM;
+      this.text(this.fit(`${this.businessName} · ${this.clientTitle}`, regular, 8, CONTENT_WIDTH_MM - 30), MARGIN_MM, baseline, regular, 8, MUTED);
+      this.text(`Page ${index + 1} of ${total}`, PAGE_WIDTH_MM - MARGIN_MM, baseline, regular, 8, MUTED, { align: 'right' });
+    });
+  }
+}

@@ -1,0 +1,60 @@
+// The business logo (issue 4): POST /api/user/logo with PNG or JPEG bytes, GET and DELETE.
+// The bytes live in the photo store; users.business_logo_key points at them.
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { users } from '../db/schema.js';
+import { requireUser } from '../auth/sessions.js';
+import { toUserResponse } from '../auth/user-view.js';
+import { notFound, unsupportedMediaType } from '../lib/http-errors.js';
+import { logoContentType, newLogoKey, processUploadedLogo } from './business-logo.js';
+
+export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
+  const { db, photoStore } = app.deps;
+  // Raw bytes of any stated type: the bytes themselves are checked (JSON still parses as JSON
+  // and is refused below with a message saying what to send).
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  /** Points the user at a new logo key (or none) and returns the key it replaced. */
+  async function swapLogoKey(userId: number, key: string | null) {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select({ key: users.businessLogoKey }).from(users).where(eq(users.id, userId)).for('update');
+      const [updated] = await tx.update(users).set({ businessLogoKey: key }).where(eq(users.id, userId)).returning();
+      if (!updated) throw notFound('User not found');
+      return { previousKey: current?.key ?? null, user: updated };
+    });
+  }
+
+  // Sign-in is checked before the body (up to 15 MB) is read.
+  app.post('/user/logo', { onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
+    const user = await requireUser(request);
+    if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType('Send the logo as PNG or JPEG bytes (Content-Type image/png or image/jpeg).');
+    const logo = await processUploadedLogo(request.body);
+    // New file first, then the row, then the old file: a crash leaves at worst an unused file.
+    const key = newLogoKey(user.id, logo.extension);
+    await photoStore.put(key, logo.bytes, logo.contentType);
+    let swapped;
+    try {
+      swapped = await swapLogoKey(user.id, key);
+    } catch (error) {
+      await photoStore.delete(key).catch(() => undefined);
+      throw error;
+    }
+    if (swapped.previousKey) await photoStore.delete(swapped.previousKey);
+    return toUserResponse(swapped.user);
+  });
+
+  app.get('/user/logo', async (request, reply) => {
+    const user = await requireUser(request);
+    const bytes = user.businessLogoKey ? await photoStore.get(user.businessLogoKey) : null;
+    if (!user.businessLogoKey || !bytes) throw notFound('No business logo has been uploaded.');
+    // The URL carries the key (?v=...), which changes with every upload.
+    return reply.type(logoContentType(user.businessLogoKey)).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+  });
+
+  app.delete('/user/logo', async (request) => {
+    const user = await requireUser(request);
+    const swapped = await swapLogoKey(user.id, null);
+    if (swapped.previousKey) await photoStore.delete(swapped.previousKey);
+    return toUserResponse(swapped.user);
+  });
+};

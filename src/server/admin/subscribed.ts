@@ -1,0 +1,21 @@
+// What "Subscribed" means in the admin views (spec §6: status Subscribed or Trial), in one place.
+// It mirrors isPaidThrough() in billing/subscription-status.ts (billing owns that rule), written
+// as SQL so counting 100,000 users stays in the database; subscribed.api.test.ts checks that
+// the two agree on every status.
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL condition over a row of the subscriptions table (referred to by its table name): paid
+ * and in force now. Active (or trialing) unless cancelled with its period over; a cancelled one
+ * until its paid period ends (spec §4: cancelling keeps access until the end of the period).
+ */
+export function subscriptionInForce(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // coalesce: a null period end must read as "not in force", not as SQL's unknown.
+  return sql`coalesce(
+    (subscriptions.status in ('active', 'trialing')
+      and not (subscriptions.cancel_at_period_end and subscriptions.current_period_end is not null and subscriptions.current_period_end <= ${at}))
+    or (subscriptions.status = 'canceled' and subscriptions.current_period_end > ${at}),
+    false
+  )`;
+}

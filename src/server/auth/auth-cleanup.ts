@@ -1,0 +1,31 @@
+// Expired sessions and reset tokens are useless rows; delete them now and then. Used reset
+// tokens stay until they expire, so a second click on a link can say it was already used.
+// Safe with several servers: each delete only removes rows no request can use any more.
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { passwordResetTokens, sessions } from '../db/schema.js';
+
+export const AUTH_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function deleteExpiredAuthRows(db: Database, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+}
+
+/** Runs the cleanup hourly while the server is up; the timer never keeps the process alive. */
+export function scheduleAuthCleanup(app: FastifyInstance): void {
+  const { db, clock } = app.deps;
+  const run = () =>
+    deleteExpiredAuthRows(db, clock()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'auth cleanup failed; will retry');
+    });
+  let timer: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), AUTH_CLEANUP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}

@@ -1,0 +1,68 @@
+// Password reset: a random token mailed as a link, stored only as its SHA-256, valid for one
+// hour and for one use. Using it sets the new password and ends every session of the user.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { passwordResetTokens, sessions, users } from '../db/schema.js';
+import { badRequest } from '../lib/http-errors.js';
+import { generateToken, hashToken } from '../lib/tokens.js';
+import { hashPassword } from './passwords.js';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Please request a new one.';
+export const RESET_LINK_USED_MESSAGE = 'This reset link has already been used. Please request a new one.';
+export const RESET_LINK_EXPIRED_MESSAGE = 'This reset link has expired. Please request a new one.';
+
+export interface IssuedResetToken {
+  email: string;
+  token: string;
+}
+
+/** A new reset token for the account with this email (any case), or null when there is none. */
+export async function issueResetToken(db: Database, email: string, now: Date): Promise<IssuedResetToken | null> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  if (!user) return null;
+  const token = generateToken();
+  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
+  return { email: user.email, token };
+}
+
+/** Throws a 400 naming why the token cannot be used (unknown, used or expired). */
+async function assertTokenUsable(db: Database, tokenHash: string, now: Date): Promise<void> {
+  const [row] = await db.select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt }).from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  if (!row) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+  if (row.usedAt) throw badRequest(RESET_LINK_USED_MESSAGE);
+  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(RESET_LINK_EXPIRED_MESSAGE);
+}
+
+/**
+ * Sets the new password with a reset token. The token is claimed by one conditional UPDATE
+ * inside the transaction, so of two requests racing with one token exactly one wins; the
+ * password change, the end of all sessions and the use of the user's other links commit together.
+ */
+export async function resetPasswordWithToken(db: Database, token: string, newPassword: string, now: () => Date): Promise<void> {
+  const tokenHash = hashToken(token);
+  // Cheap checks first, so a bad link costs no password hashing.
+  await assertTokenUsable(db, tokenHash, now());
+  const passwordHash = await hashPassword(newPassword);
+
+  const claimedBy = await db.transaction(async (tx) => {
+    const at = now();
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, at)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) return null;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    // Older links mailed to the same person stop working too: the password they were for is gone.
+    await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    return claimed.userId;
+  });
+  // Lost the race (or expired in between): report why, as the first check would have.
+  if (claimedBy === null) {
+    await assertTokenUsable(db, tokenHash, now());
+    throw badRequest(RESET_LINK_INVALID_MESSAGE);
+  }
+}

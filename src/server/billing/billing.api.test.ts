@@ -1,0 +1,238 @@
+// Trial, sandbox payment, cancel and the paid-action gate, over real HTTP on a real database.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { SubscriptionStatus, UpgradeResponse } from '../../shared/contract/billing.js';
+import { DAY_MS } from '../../shared/rules.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { registerUser, type TestClient } from '../test-support/test-client.js';
+import { addPhoto, createProject, uploadRawPhoto } from '../test-support/project-helpers.js';
+import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
+import { TRIAL_ENDED_MESSAGE } from './access.js';
+import { CANCELLED_MESSAGE } from './billing.routes.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.clock.reset());
+
+const status = async (client: TestClient) => {
+  const response = await client.get<SubscriptionStatus>('/api/subscription-status');
+  expect(response.status).toBe(200);
+  return response.body;
+};
+const mirrorOf = async (email: string) =>
+  (
+    await t.query<{ status: string; provider: string; cancel_at_period_end: boolean; stripe_subscription_id: string | null }>(
+      sql`select s.status, s.provider, s.cancel_at_period_end, u.stripe_subscription_id from subscriptions s join users u on u.id = s.user_id where u.email = ${email}`,
+    )
+  )[0];
+const countEvents = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from billing_events`))[0]?.n ?? 0;
+
+/** Upgrade and pay with the sandbox's test card, as the /subscribe page does. */
+async function subscribe(client: TestClient) {
+  const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+  expect(upgrade.status).toBe(200);
+  const confirm = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
+  expect(confirm.status).toBe(200);
+  return confirm.body;
+}
+
+describe('trial', () => {
+  it('a new account is on a 14-day trial with access and no next billing date', async () => {
+    const client = t.client();
+    await registerUser(client);
+    expect(await status(client)).toMatchObject({ trialActive: true, trialDaysLeft: 14, subscriptionActive: false, hasAccess: true, nextBillingDate: 'Unknown', status: null });
+  });
+
+  it('counts down by the app clock: 1 day left on the last day, none after', async () => {
+    const client = t.client();
+    await registerUser(client);
+    t.clock.advance(13 * DAY_MS + 60_000);
+    expect(await status(client)).toMatchObject({ trialActive: true, trialDaysLeft: 1, hasAccess: true });
+    t.clock.advance(DAY_MS);
+    expect(await status(client)).toMatchObject({ trialActive: false, trialDaysLeft: 0, hasAccess: false, accessBlockedReason: 'trial_ended' });
+  });
+
+  it('asks for sign-in (401) without a session', async () => {
+    expect((await t.client().get('/api/subscription-status')).status).toBe(401);
+    expect((await t.client().post('/api/upgrade-subscription')).status).toBe(401);
+    expect((await t.client().post('/api/cancel-subscription')).status).toBe(401);
+    expect((await t.client().post('/api/billing/sandbox/confirm', { clientSecret: 'x' })).status).toBe(401);
+  });
+
+  it('tells the browser which payment form to show', async () => {
+    expect((await t.client().get('/api/billing/config')).body).toEqual({ mode: 'sandbox', publishableKey: null, returnUrl: t.config.appUrl });
+  });
+});
+
+describe('sandbox payment', () => {
+  it('upgrade returns an incomplete payment; Pay activates it through the invoice.paid path', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body.status).toBe('incomplete');
+    expect(upgrade.body.clientSecret).toMatch(/^pi_sandbox_\w+_secret_\w+$/);
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: true, status: 'incomplete' });
+
+    const eventsBefore = await countEvents();
+    const paidAt = new Date('2027-01-31T12:00:00Z');
+    t.clock.set(paidAt);
+    const confirmed = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
+    expect(confirmed.status).toBe(200);
+    // One calendar month on, as Stripe bills monthly (Jan 31 -> Feb 28).
+    expect(confirmed.body).toMatchObject({ subscriptionActive: true, hasAccess: true, status: 'active', nextBillingDate: 'February 28, 2027', cancelAtPeriodEnd: false });
+    expect(await countEvents()).toBe(eventsBefore + 1);
+    const [event] = await t.query<{ type: string }>(sql`select type from billing_events order by processed_at desc limit 1`);
+    expect(event?.type).toBe('invoice.paid');
+    expect(await mirrorOf(email)).toMatchObject({ status: 'active', provider: 'sandbox', stripe_subscription_id: expect.stringMatching(/^sub_sandbox_/) });
+    const me = await client.get<{ stripeSubscriptionId: string }>('/api/user');
+    expect(me.body.stripeSubscriptionId).toMatch(/^sub_sandbox_/);
+
+    // Paying twice (a double tap) charges once and changes nothing.
+    const again = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
+    expect(again.status).toBe(200);
+    expect(await countEvents()).toBe(eventsBefore + 1);
+    // An active subscriber cannot start a second subscription.
+    const second = await client.post<{ message: string }>('/api/upgrade-subscription');
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('You already have an active subscription.');
+  });
+
+  it('resumes the same unpaid subscription when Upgrade is pressed again; only the newest secret pays', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const first = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    const second = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(second.body.subscriptionId).toBe(first.body.subscriptionId);
+    expect(second.body.clientSecret).not.toBe(first.body.clientSecret);
+    expect((await client.post('/api/billing/sandbox/confirm', { clientSecret: first.body.clientSecret })).status).toBe(404);
+    expect((await mirrorOf(email))?.status).toBe('incomplete');
+    expect((await client.post('/api/billing/sandbox/confirm', { clientSecret: second.body.clientSecret })).status).toBe(200);
+    expect((await mirrorOf(email))?.status).toBe('active');
+  });
+
+  it('two Pay taps at once pay once and record one invoice.paid event', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    const before = await countEvents();
+    const taps = await Promise.all([0, 1].map(() => client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret })));
+    expect(taps.map((tap) => tap.status)).toEqual([200, 200]);
+    expect(taps.every((tap) => tap.body.subscriptionActive)).toBe(true);
+    expect(await countEvents()).toBe(before + 1);
+    expect((await mirrorOf(email))?.status).toBe('active');
+  });
+
+  it("refuses a wrong or another user's client secret with 404 and activates nothing", async () => {
+    const alice = t.client();
+    const { email: aliceEmail } = await registerUser(alice);
+    const mallory = t.client();
+    const { email: malloryEmail } = await registerUser(mallory);
+    const aliceUpgrade = await alice.post<UpgradeResponse>('/api/upgrade-subscription');
+    await mallory.post('/api/upgrade-subscription');
+
+    const stolen = await mallory.post<{ message: string }>('/api/billing/sandbox/confirm', { clientSecret: aliceUpgrade.body.clientSecret });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.message).toMatch(/not found/);
+    const madeUp = await alice.post<{ message: string }>('/api/billing/sandbox/confirm', { clientSecret: 'pi_sandbox_nope_secret_nope' });
+    expect(madeUp.status).toBe(404);
+    const empty = await alice.post<{ message: string }>('/api/billing/sandbox/confirm', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('clientSecret is required');
+    expect((await mirrorOf(aliceEmail))?.status).toBe('incomplete');
+    expect((await mirrorOf(malloryEmail))?.status).toBe('incomplete');
+  });
+});
+
+describe('cancel', () => {
+  it('keeps access until the paid period ends, then refuses paid actions', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    t.clock.set(new Date('2027-03-10T09:00:00Z'));
+    await subscribe(client);
+
+    const cancel = await client.post<{ message: string; accessEndsAt: string }>('/api/cancel-subscription');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.message).toBe(CANCELLED_MESSAGE);
+    expect(cancel.body.accessEndsAt).toBe('2027-04-10T09:00:00.000Z');
+    expect(await status(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, cancelAtPeriodEnd: true, nextBillingDate: 'Unknown', accessEndsAt: '2027-04-10T09:00:00.000Z' });
+    expect((await mirrorOf(email))?.cancel_at_period_end).toBe(true);
+    // Cancelling again is harmless.
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+
+    t.clock.set(new Date('2027-04-10T08:59:00Z'));
+    expect((await status(client)).hasAccess).toBe(true);
+    await createProject(client);
+
+    t.clock.set(new Date('2027-04-10T09:00:00Z'));
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, hasAccess: false, accessBlockedReason: 'trial_ended' });
+    expect((await client.post('/api/projects', {})).status).toBe(402);
+    // Nothing left to cancel.
+    const late = await client.post<{ message: string }>('/api/cancel-subscription');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('You have no active subscription to cancel.');
+  });
+
+  it('refuses to cancel with 409 when there is no subscription', async () => {
+    const client = t.client();
+    await registerUser(client);
+    const response = await client.post<{ message: string }>('/api/cancel-subscription');
+    expect(response.status).toBe(409);
+    expect(await status(client)).toMatchObject({ trialActive: true, status: null });
+  });
+});
+
+describe('expired trial', () => {
+  it('refuses creating reports, adding photos and exporting with 402; viewing and deleting still work; paying restores access', async () => {
+    const client = t.client();
+    await registerUser(client);
+    const project = await createProject(client, { clientName: 'Kept Client' });
+    await addPhoto(client, project.id, 'before');
+
+    t.clock.advance(15 * DAY_MS);
+    const create = await client.post<{ message: string }>('/api/projects', {});
+    expect(create.status).toBe(402);
+    expect(create.body.message).toBe(TRIAL_ENDED_MESSAGE);
+    const upload = await uploadRawPhoto(client, project.id, 'after', await makePhotoJpeg(64, 48, { seed: 7 }));
+    expect(upload.status).toBe(402);
+    expect(upload.body.message).toBe(TRIAL_ENDED_MESSAGE);
+    const exported = await client.get<{ message: string }>(`/api/projects/${project.id}/report.pdf`);
+    expect(exported.status).toBe(402);
+
+    const list = await client.get<Array<{ id: number }>>('/api/projects');
+    expect(list.status).toBe(200);
+    expect(list.body.map((p) => p.id)).toContain(project.id);
+    expect((await client.get(`/api/projects/${project.id}`)).status).toBe(200);
+
+    // DESIGN.md's deviation: the expired trial can still subscribe.
+    expect(await subscribe(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, trialActive: false });
+    expect((await client.post('/api/projects', {})).status).toBe(201);
+    expect((await client.delete(`/api/projects/${project.id}`)).status).toBe(200);
+  });
+});
+
+describe('without any payment provider (BILLING_SANDBOX=false, no Stripe keys)', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await startTestApp({ env: { BILLING_SANDBOX: 'false' } });
+  });
+  afterAll(async () => {
+    await off.close();
+  });
+
+  it('says no payment can be taken, and the sandbox route does not exist', async () => {
+    const client = off.client();
+    await registerUser(client);
+    expect((await client.get('/api/billing/config')).body).toEqual({ mode: 'none', publishableKey: null, returnUrl: off.config.appUrl });
+    const upgrade = await client.post<{ message: string }>('/api/upgrade-subscription');
+    expect(upgrade.status).toBe(503);
+    expect(upgrade.body.message).toMatch(/contact support/);
+    expect((await client.post('/api/billing/sandbox/confirm', { clientSecret: 'pi_x_secret_y' })).status).toBe(404);
+    expect((await off.query<{ n: number }>(sql`select count(*)::int as n from subscriptions`))[0]?.n).toBe(0);
+  });
+});

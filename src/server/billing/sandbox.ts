@@ -1,0 +1,96 @@
+// The local test-mode payment processor (DESIGN.md: the embedded default when there are no
+// Stripe keys). Its table plays the part of Stripe's servers; the Pay button on /subscribe
+// "charges" a test card here and the app then learns of it through the same invoice.paid
+// event path a real Stripe payment takes (billing-sync.ts).
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { sandboxSubscriptions, type SandboxSubscriptionRow } from '../db/schema.js';
+import { hashToken } from '../lib/tokens.js';
+import type { BillingProvider, ProviderSubscription, StartSubscriptionInput, StartedSubscription } from './billing-provider.js';
+
+export interface SandboxPayment {
+  subscriptionId: string;
+  /** False when this client secret had already been paid (a double-tapped Pay button). */
+  newlyPaid: boolean;
+}
+
+export interface SandboxBillingProvider extends BillingProvider {
+  readonly mode: 'sandbox';
+  /** Pays the first invoice of the user's subscription behind this client secret; null when there is none. */
+  payWithTestCard(userId: number, clientSecret: string): Promise<SandboxPayment | null>;
+}
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** One calendar month on (Jan 31 -> Feb 28/29, like Stripe's monthly billing). */
+export function addOneMonth(date: Date): Date {
+  const next = new Date(date.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+function toProviderSubscription(row: SandboxSubscriptionRow): ProviderSubscription {
+  return { id: row.id, customerId: row.customerId, status: row.status, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, userId: row.userId };
+}
+
+export function createSandboxBillingProvider(db: Database, clock: () => Date): SandboxBillingProvider {
+  async function issueClientSecret(subscriptionId: string): Promise<string> {
+    const clientSecret = `${randomId('pi_sandbox')}_secret_${randomBytes(16).toString('hex')}`;
+    await db.update(sandboxSubscriptions).set({ clientSecretHash: hashToken(clientSecret) }).where(eq(sandboxSubscriptions.id, subscriptionId));
+    return clientSecret;
+  }
+
+  return {
+    mode: 'sandbox',
+    publishableKey: null,
+
+    async startSubscription(input: StartSubscriptionInput): Promise<StartedSubscription> {
+      if (input.existingSubscriptionId) {
+        const [existing] = await db
+          .select()
+          .from(sandboxSubscriptions)
+          .where(and(eq(sandboxSubscriptions.id, input.existingSubscriptionId), eq(sandboxSubscriptions.userId, input.userId)))
+          .limit(1);
+        // An unpaid subscription is resumed with a fresh client secret instead of starting another.
+        if (existing?.status === 'incomplete') return { subscription: toProviderSubscription(existing), clientSecret: await issueClientSecret(existing.id) };
+      }
+      const [created] = await db
+        .insert(sandboxSubscriptions)
+        .values({ id: randomId('sub_sandbox'), userId: input.userId, customerId: input.customerId ?? randomId('cus_sandbox'), status: 'incomplete', createdAt: clock() })
+        .returning();
+      if (!created) throw new Error('Sandbox subscription insert returned nothing');
+      return { subscription: toProviderSubscription(created), clientSecret: await issueClientSecret(created.id) };
+    },
+
+    async retrieveSubscription(subscriptionId) {
+      const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId)).limit(1);
+      return row ? toProviderSubscription(row) : null;
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const [row] = await db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(sandboxSubscriptions.id, subscriptionId)).returning();
+      if (!row) throw new Error(`No sandbox subscription ${subscriptionId}`);
+      return toProviderSubscription(row);
+    },
+
+    async payWithTestCard(userId, clientSecret) {
+      const secretHash = hashToken(clientSecret);
+      const mine = and(eq(sandboxSubscriptions.clientSecretHash, secretHash), eq(sandboxSubscriptions.userId, userId));
+      const now = clock();
+      // One conditional update: two taps of Pay pay once.
+      const [paid] = await db
+        .update(sandboxSubscriptions)
+        .set({ status: 'active', currentPeriodEnd: addOneMonth(now) })
+        .where(and(mine, eq(sandboxSubscriptions.status, 'incomplete')))
+        .returning({ id: sandboxSubscriptions.id });
+      if (paid) return { subscriptionId: paid.id, newlyPaid: true };
+      const [already] = await db.select({ id: sandboxSubscriptions.id }).from(sandboxSubscriptions).where(mine).limit(1);
+      return already ? { subscriptionId: already.id, newlyPaid: false } : null;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// The one place that decides what a user's trial and subscription mean right now (spec §3, §4).
+// Pure: (user, subscription, now) in, the status the API returns out. Everything that grants or
+// refuses paid actions reads this.
+import type { SubscriptionStatus } from '../../shared/contract/billing.js';
+import { DAY_MS } from '../../shared/rules.js';
+
+export interface StatusUser {
+  trialEndsAt: Date;
+}
+
+export interface StatusSubscription {
+  /** Stripe's vocabulary: incomplete, incomplete_expired, trialing, active, past_due, unpaid, canceled, paused. */
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A renewal payment failed: no access until it is paid, whatever the trial dates say. */
+const LAPSED_STATUSES = new Set(['past_due', 'unpaid']);
+const PAYING_STATUSES = new Set(['active', 'trialing']);
+
+/** Whole days left, counting a started day as a day: 3 hours left is 1 day, none left is 0. */
+export function countDaysLeft(endsAt: Date, now: Date): number {
+  const msLeft = endsAt.getTime() - now.getTime();
+  return msLeft <= 0 ? 0 : Math.ceil(msLeft / DAY_MS);
+}
+
+/** 'December 22, 2026' (UTC: the server does not know the viewer's time zone). */
+export function formatBillingDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * Paid access: an active subscription, or one cancelled whose paid period has not ended yet
+ * (spec §4: cancelling keeps access until the end of the current billing period).
+ */
+function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
+  const periodOver = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() <= now.getTime();
+  if (PAYING_STATUSES.has(subscription.status)) return !(subscription.cancelAtPeriodEnd && periodOver);
+  if (subscription.status === 'canceled') return subscription.currentPeriodEnd !== null && !periodOver;
+  return false;
+}
+
+export function computeSubscriptionStatus(user: StatusUser, subscription: StatusSubscription | null, now: Date): SubscriptionStatus {
+  const lapsed = subscription !== null && LAPSED_STATUSES.has(subscription.status);
+  const subscriptionActive = subscription !== null && isPaidThrough(subscription, now);
+  const trialActive = !lapsed && user.trialEndsAt.getTime() > now.getTime();
+  const hasAccess = subscriptionActive || trialActive;
+  const cancelling = subscriptionActive && subscription !== null && (subscription.cancelAtPeriodEnd || subscription.status === 'canceled');
+  const renews = subscriptionActive && !cancelling && subscription?.currentPeriodEnd;
+
+  return {
+    subscriptionActive,
+    trialActive,
+    trialDaysLeft: countDaysLeft(user.trialEndsAt, now),
+    trialEndsAt: user.trialEndsAt.toISOString(),
+    nextBillingDate: renews ? formatBillingDate(renews) : 'Unknown',
+    hasAccess,
+    status: subscription?.status ?? null,
+    cancelAtPeriodEnd: cancelling,
+    accessEndsAt: cancelling && subscription?.currentPeriodEnd ? subscription.currentPeriodEnd.toISOString() : null,
+    accessBlockedReason: hasAccess ? null : lapsed ? 'payment_failed' : 'trial_ended',
+  };
+}

@@ -1,0 +1,33 @@
+// POST /api/billing/webhook: Stripe's signed events. The signature is computed over the exact
+// bytes Stripe sent, so this scope reads JSON bodies as raw buffers (and only this scope).
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../lib/http-errors.js';
+import { isWebhookVerifier, WebhookSignatureError } from './billing-provider.js';
+import { processBillingEvent } from './billing-sync.js';
+import { callProvider } from './provider-errors.js';
+
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  const { db, billing } = app.deps;
+  if (!isWebhookVerifier(billing)) return;
+  const verifier = billing;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post('/billing/webhook', async (request) => {
+    if (!Buffer.isBuffer(request.body)) throw badRequest('Send the event exactly as Stripe signed it.');
+    const signature = request.headers['stripe-signature'];
+    let event;
+    try {
+      event = verifier.verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
+      throw error;
+    }
+    const outcome = await callProvider(request, () => processBillingEvent(db, billing, event));
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing webhook');
+    return { received: true, outcome };
+  });
+};

@@ -1,0 +1,133 @@
+// Access (issue 7, DESIGN.md "Rules that hold everywhere"): a user sees and changes only their own
+// reports, photos and pairs; anyone else's id is a 404, as if it did not exist, and changes nothing.
+// One table over the routes the app really registers: a new id-bearing route without an entry
+// here fails the first test, naming the route.
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../test-support/test-app.js';
+import { registerUser, type TestClient } from '../test-support/test-client.js';
+import { apiRoutes, fillPath, routeKey, withRouteDiscovery } from '../test-support/route-table.js';
+import { diffSnapshots, snapshotDatabase } from './support/db-snapshot.js';
+import { createOwnedResources, createProject, jpegDataUrl, type OwnedResources } from './support/fixtures.js';
+
+type Resource = 'project' | 'photo' | 'pair';
+
+interface AccessCase {
+  /** Which of the owner's resources the path id names. */
+  resource: Resource;
+  query?: string;
+  /** What a real client would send (so the request would succeed for the owner). */
+  body?: (owned: OwnedResources) => Promise<unknown> | unknown;
+}
+
+const ACCESS_TABLE: Record<string, AccessCase> = {
+  'GET /api/projects/:id': { resource: 'project', query: 'images=url' },
+  'PATCH /api/projects/:id': { resource: 'project', body: () => ({ clientName: 'Taken over', description: 'by someone else' }) },
+  'PUT /api/projects/:id': { resource: 'project', body: () => ({ clientName: 'Taken over', description: 'by someone else' }) },
+  'DELETE /api/projects/:id': { resource: 'project' },
+  'POST /api/projects/:id/photos': { resource: 'project', body: async () => ({ type: 'before', imageData: await jpegDataUrl() }) },
+  'POST /api/projects/:id/photo-pairs': { resource: 'project', body: (owned) => ({ beforePhotoId: owned.photoIds[2], afterPhotoId: owned.photoIds[3] }) },
+  'POST /api/projects/:id/auto-pair-all': { resource: 'project' },
+  'GET /api/projects/:id/report.pdf': { resource: 'project' },
+  'DELETE /api/photo-pairs/:id': { resource: 'pair' },
+  'DELETE /api/photos/:id': { resource: 'photo' },
+  'GET /api/photos/:id': { resource: 'photo' },
+  'GET /api/photos/:id/image': { resource: 'photo' },
+  'GET /api/photos/:id/thumbnail': { resource: 'photo' },
+};
+
+/** Admin routes a signed-in user without the admin password may call (to unlock, or to learn it is locked). */
+const ADMIN_OPEN = new Set(['POST /api/admin/verify', 'POST /api/admin/logout', 'GET /api/admin/session']);
+
+const { result: t, routes: discovered } = await withRouteDiscovery(() => startTestApp());
+const routes = apiRoutes(discovered);
+const idRoutes = routes.filter((route) => route.params.length > 0);
+const has = (key: string) => routes.some((route) => routeKey(route) === key);
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedIn(name: string): Promise<TestClient> {
+  const client = t.client();
+  await registerUser(client, { businessName: name });
+  return client;
+}
+
+function idOf(owned: OwnedResources, resource: Resource): number {
+  if (resource === 'project') return owned.projectId;
+  if (resource === 'pair') return owned.pairId;
+  return owned.photoIds[0] ?? 0;
+}
+
+async function expectNotFoundAndUnchanged(client: TestClient, method: string, path: string, body: unknown) {
+  const before = await snapshotDatabase(t.db);
+  const response = await client.request<{ message?: string }>(method, path, body);
+  const where = `${method} ${path} -> ${response.status} ${response.text.slice(0, 200)}`;
+  expect(response.status, where).toBe(404);
+  expect(response.body.message, where).toBeTruthy();
+  expect(diffSnapshots(before, await snapshotDatabase(t.db)), where).toEqual([]);
+}
+
+describe('another user’s ids', () => {
+  it('every id-bearing API route has an entry in the access table', () => {
+    const missing = idRoutes.map(routeKey).filter((key) => !(key in ACCESS_TABLE));
+    expect(missing, `add these routes to ACCESS_TABLE in ${import.meta.url.split('/').pop()}`).toEqual([]);
+  });
+
+  it.each(idRoutes.filter((route) => routeKey(route) in ACCESS_TABLE).map((route) => [routeKey(route), route] as const))(
+    "%s with another user's id is 404 and changes nothing",
+    async (key, route) => {
+      const entry = ACCESS_TABLE[key];
+      if (!entry) throw new Error(`no table entry for ${key}`);
+      const owner = await signedIn('Owner Cleaning');
+      const intruder = await signedIn('Intruder Cleaning');
+      const owned = await createOwnedResources(owner);
+      const id = String(idOf(owned, entry.resource));
+      const path = fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, id]))) + (entry.query ? `?${entry.query}` : '');
+      const body = entry.body ? await entry.body(owned) : undefined;
+
+      if (route.method === 'GET') {
+        // The same request works for its owner, so the 404 below is about who asks, not a bad id.
+        expect((await owner.get(path)).status).toBe(200);
+      }
+      await expectNotFoundAndUnchanged(intruder, route.method, path, body);
+      // With a bearer token instead of the cookie, the answer is the same.
+      const bearer = t.client();
+      const login = await bearer.post<{ authToken: string }>('/api/login', { email: (await intruder.get<{ email: string }>('/api/user')).body.email, password: 'correct horse' });
+      const tokenOnly = t.client();
+      tokenOnly.bearerToken = login.body.authToken;
+      await expectNotFoundAndUnchanged(tokenOnly, route.method, path, body);
+    },
+    60_000,
+  );
+
+  it.runIf(has('POST /api/projects/:id/photo-pairs'))("pairing another user's photos inside one's own report is 404 and changes nothing", async () => {
+    const owner = await signedIn('Owner Cleaning');
+    const intruder = await signedIn('Intruder Cleaning');
+    const owned = await createOwnedResources(owner);
+    const intruderProject = await createProject(intruder);
+    await expectNotFoundAndUnchanged(intruder, 'POST', `/api/projects/${intruderProject}/photo-pairs`, { beforePhotoId: owned.photoIds[2], afterPhotoId: owned.photoIds[3] });
+  });
+
+  it.runIf(has('GET /api/projects'))("another user's reports never appear in one's list", async () => {
+    const owner = await signedIn('Owner Cleaning');
+    const intruder = await signedIn('Intruder Cleaning');
+    const owned = await createOwnedResources(owner);
+    const list = await intruder.get<{ id: number }[]>('/api/projects');
+    expect(list.status).toBe(200);
+    expect(list.body.map((project) => project.id)).not.toContain(owned.projectId);
+  });
+
+  it.each(routes.filter((route) => route.url.startsWith('/api/admin/') && !ADMIN_OPEN.has(routeKey(route))).map((route) => [routeKey(route), route] as const))(
+    '%s refuses a signed-in user without the admin password and changes nothing',
+    async (_key, route) => {
+      const user = await signedIn('Curious Cleaning');
+      const path = fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, '1'])));
+      const before = await snapshotDatabase(t.db);
+      const response = await user.request<{ message?: string }>(route.method, path, route.method === 'GET' ? undefined : {});
+      expect([401, 403, 404], `${routeKey(route)} -> ${response.status}`).toContain(response.status);
+      expect(response.body.message).toBeTruthy();
+      expect(diffSnapshots(before, await snapshotDatabase(t.db))).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createConcurrencyLimiter } from './concurrency-limiter.js';
+
+describe('createConcurrencyLimiter', () => {
+  it('never runs more than the limit at once, runs every task, in arrival order', async () => {
+    const limiter = createConcurrencyLimiter(2);
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        limiter.run(async () => {
+          started.push(i);
+          running += 1;
+          peak = Math.max(peak, running);
+          await new Promise((resolve) => setImmediate(resolve));
+          running -= 1;
+          return i * 2;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(results).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
+  });
+
+  it('frees the slot when a task fails', async () => {
+    const limiter = createConcurrencyLimiter(1);
+    await expect(limiter.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(limiter.run(async () => 'next')).resolves.toBe('next');
+    expect(limiter.pending).toBe(0);
+  });
+});

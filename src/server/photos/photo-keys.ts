@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+
+/** Every project photo lives under this folder of the photo store (logos and others live elsewhere). */
+export const PROJECT_PHOTOS_PREFIX = 'projects/';
+
+/** Fresh, unguessable keys for one photo and its thumbnail: projects/{projectId}/{uuid}.jpg|.thumb.webp */
+export function newPhotoKeys(projectId: number): { storageKey: string; thumbnailKey: string } {
+  const name = `${PROJECT_PHOTOS_PREFIX}${projectId}/${randomUUID()}`;
+  return { storageKey: `${name}.jpg`, thumbnailKey: `${name}.thumb.webp` };
+}
+
+/** The project a photo-store key belongs to, or null for a key outside the project photos. */
+export function projectIdOfKey(key: string): number | null {
+  const match = /^projects\/(\d{1,10})\//.exec(key);
+  return match ? Number(match[1]) : null;
+}

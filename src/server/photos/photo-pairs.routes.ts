@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CreatePhotoPairBodySchema, type AutoPairResponse, type PhotoPair } from '../../shared/contract/projects.js';
+import { IdParamSchema } from '../../shared/contract/common.js';
+import { requireUser } from '../auth/sessions.js';
+import { parseInput } from '../lib/validation.js';
+import { findOwnedProject } from '../projects/project-access.js';
+import { autoPairPhotos, createPhotoPair, deletePhotoPair, findOwnedPair } from './photo-pairs.service.js';
+import { toPhotoResponse } from './photo-view.js';
+
+export const photoPairRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+
+  app.post('/projects/:id/photo-pairs', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    const project = await findOwnedProject(db, user.id, id);
+    const body = parseInput(CreatePhotoPairBodySchema, request.body);
+    const { pair, before, after } = await createPhotoPair(db, project.id, body);
+    const response: PhotoPair = {
+      id: pair.id,
+      beforePhotoId: pair.beforePhotoId,
+      afterPhotoId: pair.afterPhotoId,
+      beforePhoto: toPhotoResponse(before),
+      afterPhoto: toPhotoResponse(after),
+      createdAt: pair.createdAt.toISOString(),
+    };
+    return reply.code(201).send(response);
+  });
+
+  app.post('/projects/:id/auto-pair-all', async (request): Promise<AutoPairResponse> => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    const project = await findOwnedProject(db, user.id, id);
+    return { pairsCreated: await autoPairPhotos(db, project.id) };
+  });
+
+  app.delete('/photo-pairs/:id', async (request) => {
+    const user = await requireUser(request);
+    const { id } = parseInput(IdParamSchema, request.params);
+    const pair = await findOwnedPair(db, user.id, id);
+    await deletePhotoPair(db, pair.id);
+    return { message: 'Photo pair deleted' };
+  });
+};

@@ -1,0 +1,94 @@
+// Pairing (spec §4): a pair is one before and one after photo of the same project, both unpaired.
+// The unique indexes on photo_pairs.before_photo_id / after_photo_id decide races.
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { CreatePhotoPairBody } from '../../shared/contract/projects.js';
+import { isUniqueViolation, type Database } from '../db/client.js';
+import { photoPairs, photos, projects, type PhotoPairRow, type PhotoRow } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../lib/http-errors.js';
+import { isForeignKeyViolation } from './photos.service.js';
+
+export const PAIR_NOT_FOUND = 'Photo pair not found';
+export const ALREADY_PAIRED = 'One of these photos is already in a pair. Delete that pair first.';
+/** spec §5: the pairing rule, in the spec's words. */
+export const INVALID_SELECTION = 'Please select one before photo and one after photo';
+
+export async function createPhotoPair(db: Database, projectId: number, body: CreatePhotoPairBody): Promise<{ pair: PhotoPairRow; before: PhotoRow; after: PhotoRow }> {
+  const chosen = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.projectId, projectId), inArray(photos.id, [body.beforePhotoId, body.afterPhotoId])));
+  const before = chosen.find((photo) => photo.id === body.beforePhotoId);
+  const after = chosen.find((photo) => photo.id === body.afterPhotoId);
+  // A photo of another project (or another user) is "not in this report", like one that does not exist.
+  if (!before || !after) throw notFound('Photo not found in this report');
+  if (before.type !== 'before' || after.type !== 'after') throw badRequest(INVALID_SELECTION);
+
+  const taken = await db
+    .select({ id: photoPairs.id })
+    .from(photoPairs)
+    .where(or(inArray(photoPairs.beforePhotoId, [before.id, after.id]), inArray(photoPairs.afterPhotoId, [before.id, after.id])))
+    .limit(1);
+  if (taken.length > 0) throw conflict(ALREADY_PAIRED);
+
+  try {
+    const [pair] = await db.insert(photoPairs).values({ projectId, beforePhotoId: before.id, afterPhotoId: after.id }).returning();
+    if (!pair) throw new Error('Insert returned no pair');
+    return { pair, before, after };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_PAIRED);
+    if (isForeignKeyViolation(error)) throw notFound('Photo not found in this report');
+    throw error;
+  }
+}
+
+/** Pairs the unpaired befores with the unpaired afters one to one, in the order they were taken. */
+export async function autoPairPhotos(db: Database, projectId: number): Promise<number> {
+  const unpaired = await db
+    .select({ id: photos.id, type: photos.type })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.projectId, projectId),
+        // Written out in full so photos.id binds to the outer row (see projects.service.ts).
+        sql`not exists (select 1 from photo_pairs where photo_pairs.before_photo_id = photos.id or photo_pairs.after_photo_id = photos.id)`,
+      ),
+    )
+    .orderBy(asc(photos.createdAt), asc(photos.id));
+  const pairs = matchInTakenOrder(unpaired);
+  if (pairs.length === 0) return 0;
+  try {
+    // A photo paired meanwhile by another request is skipped rather than failing the rest.
+    const created = await db
+      .insert(photoPairs)
+      .values(pairs.map((pair) => ({ projectId, ...pair })))
+      .onConflictDoNothing()
+      .returning({ id: photoPairs.id });
+    return created.length;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('The photos changed while pairing. Please try again.');
+    throw error;
+  }
+}
+
+/** The i-th unpaired before goes with the i-th unpaired after; extras stay unpaired. */
+export function matchInTakenOrder(unpaired: ReadonlyArray<{ id: number; type: 'before' | 'after' }>): Array<{ beforePhotoId: number; afterPhotoId: number }> {
+  const befores = unpaired.filter((photo) => photo.type === 'before');
+  const afters = unpaired.filter((photo) => photo.type === 'after');
+  return befores.slice(0, afters.length).map((before, index) => ({ beforePhotoId: before.id, afterPhotoId: afters[index]!.id }));
+}
+
+export async function findOwnedPair(db: Database, userId: number, pairId: number): Promise<PhotoPairRow> {
+  const [row] = await db
+    .select({ pair: photoPairs })
+    .from(photoPairs)
+    .innerJoin(projects, eq(projects.id, photoPairs.projectId))
+    .where(and(eq(photoPairs.id, pairId), eq(projects.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(PAIR_NOT_FOUND);
+  return row.pair;
+}
+
+/** Deletes the pair only; both photos stay, unpaired. */
+export async function deletePhotoPair(db: Database, pairId: number): Promise<void> {
+  await db.delete(photoPairs).where(eq(photoPairs.id, pairId));
+}

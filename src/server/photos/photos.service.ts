@@ -1,0 +1,89 @@
+// Photo bytes and rows. Crash safety (DESIGN.md): files are written before the row that points at
+// them and deleted after the row is gone, so no row ever points at a missing file; files left
+// without a row by a crash are removed by the orphan sweeper.
+import { and, eq } from 'drizzle-orm';
+import type { PhotoType } from '../../shared/contract/projects.js';
+import type { Database } from '../db/client.js';
+import { photos, projects, type PhotoRow } from '../db/schema.js';
+import { notFound } from '../lib/http-errors.js';
+import type { PhotoStore } from '../storage/photo-store.js';
+import { PROJECT_NOT_FOUND } from '../projects/project-access.js';
+import { createConcurrencyLimiter } from './concurrency-limiter.js';
+import { processUploadedPhoto } from './image-processing.js';
+import { newPhotoKeys } from './photo-keys.js';
+
+export const PHOTO_NOT_FOUND = 'Photo not found';
+
+interface PhotoDeps {
+  db: Database;
+  photoStore: PhotoStore;
+}
+
+/** Decodes and stores an uploaded photo in the project; returns its row. */
+export async function addPhoto(deps: PhotoDeps, projectId: number, type: PhotoType, upload: Buffer): Promise<PhotoRow> {
+  const processed = await processUploadedPhoto(upload);
+  const keys = newPhotoKeys(projectId);
+  try {
+    // allSettled: when one write fails, the other must have finished before the clean-up below.
+    const writes = await Promise.allSettled([deps.photoStore.put(keys.storageKey, processed.jpeg, 'image/jpeg'), deps.photoStore.put(keys.thumbnailKey, processed.thumbnail, 'image/webp')]);
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason as unknown;
+    const [row] = await deps.db
+      .insert(photos)
+      .values({ projectId, type, ...keys, width: processed.width, height: processed.height, byteSize: processed.jpeg.length })
+      .returning();
+    if (!row) throw new Error('Insert returned no photo');
+    return row;
+  } catch (error) {
+    await deletePhotoFiles(deps.photoStore, [keys]);
+    // The project was deleted while its photo was being processed.
+    if (isForeignKeyViolation(error)) throw notFound(PROJECT_NOT_FOUND);
+    throw error;
+  }
+}
+
+/** The user's photo, or a 404 (another user's photo looks like one that does not exist). */
+export async function findOwnedPhoto(db: Database, userId: number, photoId: number): Promise<PhotoRow> {
+  const [row] = await db
+    .select({ photo: photos })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(and(eq(photos.id, photoId), eq(projects.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  return row.photo;
+}
+
+/** Deletes the photo; its pair goes with it (ON DELETE CASCADE), then its files. */
+export async function deletePhoto(deps: PhotoDeps, photo: PhotoRow): Promise<void> {
+  const deleted = await deps.db.delete(photos).where(eq(photos.id, photo.id)).returning({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey });
+  await deletePhotoFiles(deps.photoStore, deleted);
+}
+
+/** Removes the files of photos whose rows are gone. A failure leaves orphans for the sweeper, never an error for the user. */
+export async function deletePhotoFiles(store: PhotoStore, keys: ReadonlyArray<{ storageKey: string; thumbnailKey: string }>): Promise<void> {
+  const removals = createConcurrencyLimiter(8);
+  await Promise.all(
+    keys.flatMap((photo) => [photo.storageKey, photo.thumbnailKey]).map((key) => removals.run(() => store.delete(key).catch(() => undefined))),
+  );
+}
+
+/** spec §3's imageData for each photo: the stored JPEG as a data URL. Read a few at a time. */
+export async function readPhotoDataUrls(store: PhotoStore, rows: readonly PhotoRow[]): Promise<Map<number, string>> {
+  const reads = createConcurrencyLimiter(8);
+  const entries = await Promise.all(
+    rows.map((row) =>
+      reads.run(async () => {
+        const bytes = await store.get(row.storageKey);
+        return bytes ? ([row.id, `data:image/jpeg;base64,${bytes.toString('base64')}`] as const) : null;
+      }),
+    ),
+  );
+  return new Map(entries.filter((entry) => entry !== null));
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23503';
+}

@@ -1,0 +1,53 @@
+// Photo store in an S3 bucket or any S3-compatible service (S3_ENDPOINT). A PUT is durable when
+// S3 answers 200, so put() has the same meaning as the local folder's.
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.js';
+import type { PhotoStore } from './photo-store.js';
+
+export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Client(toClientConfig(config))): PhotoStore {
+  const Bucket = config.bucket;
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    },
+    async get(key) {
+      try {
+        const response = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!response.Body) return null;
+        return Buffer.from(await response.Body.transformToByteArray());
+      } catch (error) {
+        if (isMissingKey(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      // S3 answers 204 for a key that does not exist, so deleting twice is fine.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
+
+function toClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    // Custom endpoints (MinIO, R2, Ceph…) mostly want path-style bucket addressing.
+    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
+  };
+}
+
+function isMissingKey(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || status === 404;
+}

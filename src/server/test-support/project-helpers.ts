@@ -1,0 +1,45 @@
+// Shortcuts for API tests about projects and photos: a signed-in owner with a project, and uploads.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Photo, Project } from '../../shared/contract/projects.js';
+import type { TestApp } from './test-app.js';
+import { registerUser, type TestClient } from './test-client.js';
+import { makePhotoJpeg } from './photo-fixtures.js';
+
+export async function createProject(client: TestClient, body: { clientName?: string; description?: string } = {}): Promise<Project> {
+  const response = await client.post<Project>('/api/projects', body);
+  if (response.status !== 201) throw new Error(`create project failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** A new signed-in user with one empty project. */
+export async function ownerWithProject(t: TestApp): Promise<{ client: TestClient; project: Project }> {
+  const client = t.client();
+  await registerUser(client);
+  return { client, project: await createProject(client) };
+}
+
+/** Uploads JPEG bytes the app's way (raw body, ?type=); returns the response. */
+export function uploadRawPhoto(client: TestClient, projectId: number, type: string, bytes: Buffer, contentType = 'image/jpeg') {
+  return client.post<Photo & { message?: string }>(`/api/projects/${projectId}/photos?type=${type}`, undefined, { raw: bytes, headers: { 'content-type': contentType } });
+}
+
+let seed = 1;
+/** Uploads a small photo-like JPEG and returns the stored photo (throws unless 201). */
+export async function addPhoto(client: TestClient, projectId: number, type: 'before' | 'after'): Promise<Photo> {
+  seed += 1;
+  const response = await uploadRawPhoto(client, projectId, type, await makePhotoJpeg(64, 48, { seed }));
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Every file under the test app's photo folder, relative to it. */
+export async function listPhotoFiles(t: TestApp): Promise<string[]> {
+  const root = path.join(t.dataDir, 'photos');
+  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if ((await fs.stat(path.join(root, entry))).isFile()) files.push(entry.split(path.sep).join('/'));
+  }
+  return files.sort();
+}

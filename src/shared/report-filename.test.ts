@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { defaultReportFilename, sanitizeFilename, toPdfFilename } from './report-filename';
+
+describe('sanitizeFilename', () => {
+  it('keeps only letters, digits, underscore and hyphen', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (input) => {
+        expect(sanitizeFilename(input)).toMatch(/^[A-Za-z0-9_-]*$/);
+      }),
+    );
+  });
+
+  it('folds accents and turns other characters into single underscores', () => {
+    expect(sanitizeFilename('José Müller & Co. / Zürich')).toBe('Jose_Muller_Co_Zurich');
+    expect(sanitizeFilename('  ../../etc/passwd  ')).toBe('etc_passwd');
+    expect(sanitizeFilename('already_fine-123')).toBe('already_fine-123');
+  });
+
+  it('is empty when nothing usable is left', () => {
+    expect(sanitizeFilename('日本語 !!!')).toBe('');
+  });
+
+  it('caps the length', () => {
+    expect(sanitizeFilename('a'.repeat(500))).toHaveLength(100);
+  });
+});
+
+describe('defaultReportFilename', () => {
+  it('is client name plus Report plus the date', () => {
+    expect(defaultReportFilename('Jane Smith', new Date(2026, 10, 2))).toBe('Jane_Smith_Report_2026-11-02');
+  });
+
+  it('starts with Report when there is no client name', () => {
+    expect(defaultReportFilename('', new Date(2026, 0, 15))).toBe('Report_2026-01-15');
+  });
+});
+
+describe('toPdfFilename', () => {
+  it('sanitises the answer and adds .pdf once', () => {
+    expect(toPdfFilename('My report.pdf', 'x')).toBe('My_report.pdf');
+    expect(toPdfFilename('Kitchen <deep clean>', 'x')).toBe('Kitchen_deep_clean.pdf');
+  });
+
+  it('falls back to the default when the answer has nothing usable', () => {
+    expect(toPdfFilename('***', 'Jane_Smith_Report_2026-11-02')).toBe('Jane_Smith_Report_2026-11-02.pdf');
+    expect(toPdfFilename('', '')).toBe('Report.pdf');
+  });
+});

@@ -1,0 +1,36 @@
+// PDF export filenames (spec §5 and §9): default is client name + 'Report' + date, and whatever
+// the user types is sanitised to letters, digits, underscore and hyphen.
+
+const FILENAME_MAX_LENGTH = 100;
+
+/**
+ * Keeps ASCII letters, digits, underscore and hyphen. Accents are folded first (José -> Jose),
+ * every other run of characters becomes one underscore, and underscores at the ends are dropped.
+ */
+export function sanitizeFilename(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, FILENAME_MAX_LENGTH)
+    .replace(/_+$/, '');
+}
+
+/** YYYY-MM-DD of the calendar day where the code runs. */
+export function formatFilenameDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "Jane_Smith_Report_2026-11-22" (without a client name: "Report_2026-11-22"). */
+export function defaultReportFilename(clientName: string, date: Date): string {
+  return sanitizeFilename(`${clientName} Report ${formatFilenameDate(date)}`);
+}
+
+/** The file name to save as: the sanitised answer, or the default when nothing usable is left. */
+export function toPdfFilename(answer: string, fallback: string): string {
+  const name = sanitizeFilename(answer.replace(/\.pdf\s*$/i, '')) || sanitizeFilename(fallback) || 'Report';
+  return `${name}.pdf`;
+}

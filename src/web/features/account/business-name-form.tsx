@@ -1,0 +1,93 @@
+// The business-name form shared by the Business Settings dialog, the 'Set Your Business Name'
+// dialog (PDF export) and /account. spec §5: trimmed, not empty, at most 50 characters.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { User } from '@shared/contract/auth';
+import { BUSINESS_NAME_MAX_LENGTH } from '@shared/rules';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../lib/toast';
+import { useUpdateBusinessName } from './use-update-business-name';
+
+export interface BusinessNameFormProps {
+  initialName: string;
+  method: 'PATCH' | 'PUT';
+  /** Shown under the field when the trimmed name is empty (nothing is sent). */
+  emptyMessage: string;
+  /** Also announce the empty name as a toast ('Business Name Required' in the set dialog). */
+  emptyToast?: { title: string; description: string };
+  submitLabel?: string;
+  autoFocus?: boolean;
+  onSaved: (user: User) => void;
+  /** Extra buttons beside Save (e.g. Cancel). */
+  secondaryAction?: ReactNode;
+}
+
+export function validateBusinessName(raw: string): { name: string; error: 'empty' | 'too_long' | null } {
+  const name = raw.trim();
+  if (name.length === 0) return { name, error: 'empty' };
+  if (name.length > BUSINESS_NAME_MAX_LENGTH) return { name, error: 'too_long' };
+  return { name, error: null };
+}
+
+export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast, submitLabel = 'Save', autoFocus, onSaved, secondaryAction }: BusinessNameFormProps) {
+  const [value, setValue] = useState(initialName);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateBusinessName(method);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { name, error: problem } = validateBusinessName(value);
+    if (problem === 'empty') {
+      setError(emptyMessage);
+      if (emptyToast) toast({ ...emptyToast, variant: 'destructive' });
+      return;
+    }
+    if (problem === 'too_long') {
+      setError(`Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
+      return;
+    }
+    setError(null);
+    update.mutate(name, {
+      onSuccess: onSaved,
+      onError: () => toast({ title: 'Update Failed', description: 'Failed to update business name. Please try again.', variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <div>
+        <Label htmlFor={inputId}>Business name</Label>
+        <Input
+          id={inputId}
+          value={value}
+          maxLength={BUSINESS_NAME_MAX_LENGTH}
+          autoComplete="organization"
+          autoFocus={autoFocus}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : `${inputId}-hint`}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : (
+          <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+            Shown on your PDF reports. Up to {BUSINESS_NAME_MAX_LENGTH} characters.
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {secondaryAction}
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

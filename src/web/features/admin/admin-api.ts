@@ -1,0 +1,74 @@
+// The admin dashboard's calls (spec §7: POST /api/admin/verify, GET /api/admin/analytics), plus
+// the session check, lock and CSV download. One place for their query keys and error toasts.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { adminUsersCsvFilename, type AdminAnalytics, type AdminSession, type AdminVerifyBody } from '@shared/contract/admin';
+import { ApiError, apiRequest, apiSend, describeError, isUnauthorized } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+
+export const ADMIN_SESSION_QUERY_KEY = ['/api/admin/session'] as const;
+export const ADMIN_ANALYTICS_QUERY_KEY = ['/api/admin/analytics'] as const;
+
+const LOCKED: AdminSession = { unlocked: false, expiresAt: null };
+
+/** Whether this browser already holds the admin session (reloading keeps it while valid). */
+export function useAdminSession() {
+  return useQuery<AdminSession>({ queryKey: ADMIN_SESSION_QUERY_KEY });
+}
+
+/** Back to the lock screen: the session ended or expired. */
+export function showLocked(): void {
+  queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, LOCKED);
+  queryClient.removeQueries({ queryKey: ADMIN_ANALYTICS_QUERY_KEY });
+}
+
+export function useVerifyAdminPassword() {
+  return useMutation({
+    mutationFn: (body: AdminVerifyBody) => apiSend<AdminSession>('POST', '/api/admin/verify', body),
+    onSuccess: (session) => {
+      queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, session);
+      toast({ title: 'Admin Access Granted', description: 'Analytics and the user export are unlocked for this browser.' });
+    },
+    onError: (error) => {
+      // spec §8: 'Access Denied - Invalid admin password.'; too many failures says how long to wait.
+      if (isUnauthorized(error)) toast({ title: 'Access Denied', description: 'Invalid admin password.', variant: 'destructive' });
+      else if (error instanceof ApiError && error.status === 429) toast({ title: 'Access Denied', description: describeError(error, 'Too many failed attempts. Please wait and try again.'), variant: 'destructive' });
+      else toast({ title: 'Error', description: describeError(error, 'Could not check the password. Please try again.'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useLockAdmin() {
+  return useMutation({
+    mutationFn: () => apiSend('POST', '/api/admin/logout'),
+    // Locked on screen even if the call fails; the server session then simply expires.
+    onSettled: showLocked,
+  });
+}
+
+export function useAdminAnalytics(enabled: boolean) {
+  return useQuery<AdminAnalytics>({ queryKey: ADMIN_ANALYTICS_QUERY_KEY, enabled });
+}
+
+/** The filename the server named in Content-Disposition, else today's default. */
+function downloadName(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? adminUsersCsvFilename(new Date());
+}
+
+/** Fetches the CSV export and saves it through a temporary link (so a failure can be shown). */
+export async function downloadUsersCsv(): Promise<string> {
+  const response = await apiRequest('GET', '/api/admin/users.csv');
+  const blob = await response.blob();
+  const filename = downloadName(response);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
+}

@@ -1,0 +1,112 @@
+// Loaded only when the user exports (dynamic import). Fetches the report and its stored JPEGs as
+// bytes, then has a worker lay the PDF out with the same module the server uses (src/pdf), so
+// the page stays responsive. Without module workers it builds here, yielding between pairs.
+import type { User } from '@shared/contract/auth';
+import type { Project } from '@shared/contract/projects';
+import type { ReportPdfInput } from '@pdf/report-layout';
+import { formatReportDate } from '@pdf/report-date';
+import { apiGet, apiRequest } from '../../lib/api-client';
+import type { BuildRequest, BuildResponse } from './report-pdf.worker';
+
+/** Photo downloads in flight at once (a browser opens about six connections per host anyway). */
+const FETCH_CONCURRENCY = 6;
+
+let worker: Worker | undefined;
+/** Set once a worker failed to start: from then on this page builds on the main thread. */
+let workerUnavailable = false;
+let nextRequestId = 1;
+
+/** Starts the worker early (it fetches and parses the fonts) while the filename prompt is open. */
+export function prewarmPdfWorker(): void {
+  if (workerUnavailable) return;
+  try {
+    worker ??= new Worker(new URL('./report-pdf.worker.ts', import.meta.url), { type: 'module', name: 'report-pdf' });
+  } catch {
+    workerUnavailable = true; // no module workers here: buildOnMainThread takes over
+  }
+}
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await apiRequest('GET', url)).arrayBuffer());
+}
+
+async function fetchAll(urls: string[]): Promise<Uint8Array[]> {
+  const result = new Array<Uint8Array>(urls.length);
+  let next = 0;
+  const fetchNext = async () => {
+    while (next < urls.length) {
+      const index = next++;
+      result[index] = await fetchBytes(urls[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, urls.length) }, fetchNext));
+  return result;
+}
+
+function buildInWorker(target: Worker, input: ReportPdfInput): Promise<Uint8Array> {
+  const id = nextRequestId++;
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: MessageEvent<BuildResponse>) => {
+      if (event.data.id !== id) return;
+      cleanUp();
+      if ('pdf' in event.data) resolve(event.data.pdf);
+      else reject(new Error(event.data.error));
+    };
+    const onError = (event: ErrorEvent) => {
+      cleanUp();
+      reject(new Error(event.message || 'The PDF worker failed to start'));
+    };
+    const cleanUp = () => {
+      target.removeEventListener('message', onMessage);
+      target.removeEventListener('error', onError);
+    };
+    target.addEventListener('message', onMessage);
+    target.addEventListener('error', onError);
+    const transfer = [...input.pairs.flatMap((pair) => [pair.before.buffer, pair.after.buffer]), ...(input.logo ? [input.logo.buffer] : [])];
+    target.postMessage({ id, input } satisfies BuildRequest, [...new Set(transfer)] as ArrayBuffer[]);
+  });
+}
+
+async function buildOnMainThread(input: ReportPdfInput): Promise<Uint8Array> {
+  const [{ buildReportPdf }, { loadReportFonts }] = await Promise.all([import('@pdf/report-layout'), import('./report-fonts')]);
+  let sliceStart = performance.now();
+  const yieldToPage = async () => {
+    if (performance.now() - sliceStart < 12) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sliceStart = performance.now();
+  };
+  return buildReportPdf(input, await loadReportFonts(), { afterPair: yieldToPage, objectsPerTick: 25 });
+}
+
+/**
+ * The report as it is now on the server (a name typed just before exporting is saved on blur),
+ * its stored JPEGs fetched as bytes from imageUrl, laid out as the server would.
+ */
+export async function generateReportPdf(projectId: number, user: User): Promise<Uint8Array> {
+  const project = await apiGet<Project>(`/api/projects/${projectId}?images=url`);
+  const photoUrls = project.photoPairs.flatMap((pair) => [pair.beforePhoto.imageUrl, pair.afterPhoto.imageUrl]);
+  const [photos, logo] = await Promise.all([fetchAll(photoUrls), user.businessLogoUrl ? fetchBytes(user.businessLogoUrl) : Promise.resolve(null)]);
+  const input: ReportPdfInput = {
+    businessName: user.businessName ?? '',
+    logo,
+    clientName: project.clientName,
+    description: project.description,
+    dateText: formatReportDate(new Date(project.createdAt)),
+    pairs: project.photoPairs.map((_, index) => ({ before: photos[2 * index]!, after: photos[2 * index + 1]! })),
+  };
+  prewarmPdfWorker();
+  if (!worker) return buildOnMainThread(input);
+  try {
+    return await buildInWorker(worker, input);
+  } catch (error) {
+    // A worker that cannot start (old browser, blocked script) gets one retry on this thread;
+    // the photo buffers it was sent are gone, so the retry fetches them again.
+    if (error instanceof Error && error.message.startsWith('The PDF worker failed')) {
+      worker.terminate();
+      worker = undefined;
+      workerUnavailable = true;
+      return generateReportPdf(projectId, user);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Camera, CameraOff, SwitchCamera } from 'lucide-react';
+import type { PhotoType } from '@shared/contract/projects';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../components/ui/cn';
+import { toast } from '../../../lib/toast';
+import { CAPTURE_FAILED } from './camera-errors';
+import { captureVideoFrame } from './capture-frame';
+import { useCamera } from './use-camera';
+
+const ROUND = 'inline-flex size-14 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/30 backdrop-blur hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
+
+/** Camera mode of the Add Photos card: Start Camera, capture, flip, stop. */
+export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (photo: Blob) => void }) {
+  const { videoRef, status, facingMode, start, stop, flip } = useCamera();
+  const [flash, setFlash] = useState(false);
+  const label = type.toUpperCase();
+
+  const capture = async () => {
+    const video = videoRef.current;
+    try {
+      if (!video) throw new Error('No camera preview');
+      const photo = await captureVideoFrame(video);
+      setFlash(true);
+      setTimeout(() => setFlash(false), 150);
+      onCapture(photo);
+    } catch {
+      toast(CAPTURE_FAILED);
+    }
+  };
+
+  return (
+    <div>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-900">
+        <video
+          ref={videoRef}
+          playsInline
+          muted
+          aria-label="Camera preview"
+          data-testid="camera-preview"
+          className={cn('size-full object-cover', status === 'live' ? 'opacity-100' : 'opacity-0', facingMode === 'user' && '-scale-x-100')}
+        />
+        {status === 'off' && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-300">
+            <CameraOff className="size-10" aria-hidden="true" />
+            <p className="text-sm">Camera is off</p>
+          </div>
+        )}
+        {status === 'starting' && (
+          <div className="absolute inset-0 flex items-center justify-center bg-slate-900/60">
+            <Spinner label="Starting camera" />
+          </div>
+        )}
+        {status === 'live' && (
+          <>
+            <span className={cn('absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold tracking-wide text-white shadow', type === 'before' ? 'bg-amber-700' : 'bg-brand-700')}>{label}</span>
+            <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/60 to-transparent px-5 pt-8 pb-4">
+              <button type="button" onClick={stop} aria-label="Stop Camera" className={ROUND}>
+                <CameraOff className="size-6" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                onClick={() => void capture()}
+                aria-label={`Take ${label} photo`}
+                className="inline-flex size-18 items-center justify-center rounded-full bg-white ring-4 ring-white/40 active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+              >
+                <span className={cn('size-14 rounded-full border-2 border-slate-900/10', type === 'before' ? 'bg-amber-500' : 'bg-brand-600')} />
+              </button>
+              <button type="button" onClick={flip} aria-label="Flip Camera" className={ROUND}>
+                <SwitchCamera className="size-6" aria-hidden="true" />
+              </button>
+            </div>
+          </>
+        )}
+        {flash && <div className="pointer-events-none absolute inset-0 bg-white/70" aria-hidden="true" />}
+      </div>
+      {status !== 'live' && (
+        <Button size="lg" className="mt-3 w-full" onClick={start} disabled={status === 'starting'}>
+          <Camera className="size-5" aria-hidden="true" />
+          {status === 'starting' ? 'Starting Camera...' : 'Start Camera'}
+        </Button>
+      )}
+    </div>
+  );
+}

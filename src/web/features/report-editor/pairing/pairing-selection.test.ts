@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from './pairing-selection';
+
+const before = (id: number) => ({ id, type: 'before' as const });
+const after = (id: number) => ({ id, type: 'after' as const });
+
+describe('pairing selection (spec §4)', () => {
+  it('treats a photo as unpaired when its id is in no pair', () => {
+    const photos = [before(1), after(2), before(3), after(4)];
+    expect(getUnpairedPhotos(photos, [{ beforePhotoId: 1, afterPhotoId: 4 }]).map((p) => p.id)).toEqual([2, 3]);
+    expect(getUnpairedPhotos(photos, [])).toHaveLength(4);
+  });
+
+  it('selects up to two photos in click order', () => {
+    expect(togglePhotoSelection([], 5)).toEqual([5]);
+    expect(togglePhotoSelection([5], 7)).toEqual([5, 7]);
+  });
+
+  it('replaces the selection with the photo on a third click', () => {
+    expect(togglePhotoSelection([5, 7], 9)).toEqual([9]);
+  });
+
+  it('deselects a photo that is already selected', () => {
+    expect(togglePhotoSelection([5, 7], 5)).toEqual([7]);
+    expect(togglePhotoSelection([5], 5)).toEqual([]);
+  });
+
+  it('never holds more than two photos or the same photo twice, whatever the clicks', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 40 }), (clicks) => {
+        let selected: number[] = [];
+        for (const id of clicks) {
+          const wasSelected = selected.includes(id);
+          selected = togglePhotoSelection(selected, id);
+          expect(selected.length).toBeLessThanOrEqual(2);
+          expect(new Set(selected).size).toBe(selected.length);
+          expect(selected.includes(id)).toBe(!wasSelected);
+        }
+      }),
+    );
+  });
+
+  it('makes a pair only from one before and one after photo, in either click order', () => {
+    const photos = [before(1), after(2), before(3), after(4)];
+    expect(resolvePairSelection([1, 2], photos)).toEqual({ beforePhotoId: 1, afterPhotoId: 2 });
+    expect(resolvePairSelection([4, 3], photos)).toEqual({ beforePhotoId: 3, afterPhotoId: 4 });
+    expect(resolvePairSelection([1, 3], photos)).toBeNull();
+    expect(resolvePairSelection([2, 4], photos)).toBeNull();
+    expect(resolvePairSelection([1], photos)).toBeNull();
+    expect(resolvePairSelection([1, 99], photos)).toBeNull();
+  });
+
+  it("offers 'Pair Selected' and 'Clear' only with two selected", () => {
+    expect(canPairSelection([])).toBe(false);
+    expect(canPairSelection([1])).toBe(false);
+    expect(canPairSelection([1, 2])).toBe(true);
+  });
+
+  it("offers 'Auto Pair All' only with unpaired befores and afters and nothing selected", () => {
+    expect(canAutoPair([before(1), after(2)], [])).toBe(true);
+    expect(canAutoPair([before(1), after(2)], [1])).toBe(false);
+    expect(canAutoPair([before(1), before(3)], [])).toBe(false);
+    expect(canAutoPair([after(2)], [])).toBe(false);
+    expect(canAutoPair([], [])).toBe(false);
+  });
+
+  it('drops selected ids that are no longer unpaired and keeps the same array when nothing changed', () => {
+    const selected = [1, 2];
+    expect(pruneSelection(selected, [before(1), after(2)])).toBe(selected);
+    expect(pruneSelection(selected, [before(1)])).toEqual([1]);
+  });
+});

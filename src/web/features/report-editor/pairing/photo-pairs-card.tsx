@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Check, Link2, Maximize2, Trash2, Unlink, Wand2, X } from 'lucide-react';
+import type { Photo, PhotoPair, Project } from '@shared/contract/projects';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { toast } from '../../../lib/toast';
+import { notifyProjectError } from '../../reports/project-errors';
+import { useAutoPairAll, useCreatePhotoPair, useDeletePhoto, useDeletePhotoPair } from '../api/project-api';
+import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from './pairing-selection';
+import { PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
+import { PhotoViewerDialog } from './photo-viewer-dialog';
+
+const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** Photo Pairs (spec §2, §4): select one before and one after to pair, or auto-pair all. */
+export function PhotoPairsCard({ project }: { project: Project }) {
+  const createPair = useCreatePhotoPair(project.id);
+  const autoPair = useAutoPairAll(project.id);
+  const deletePair = useDeletePhotoPair(project.id);
+  const deletePhoto = useDeletePhoto(project.id);
+  const [rawSelection, setSelection] = useState<number[]>([]);
+  const [viewing, setViewing] = useState<Photo | null>(null);
+
+  const unpaired = getUnpairedPhotos(project.photos, project.photoPairs);
+  const selected = pruneSelection(rawSelection, unpaired);
+  const busy = createPair.isPending || autoPair.isPending;
+
+  const pairSelected = () => {
+    const pair = resolvePairSelection(selected, unpaired);
+    if (!pair) {
+      toast({ title: 'Invalid Selection', description: 'Please select one before photo and one after photo', variant: 'destructive' });
+      return;
+    }
+    createPair.mutate(pair, {
+      onSuccess: () => {
+        setSelection([]);
+        toast({ title: 'Pair Created', description: 'The before and after photos are paired.' });
+      },
+      onError: (error) => notifyProjectError(error, 'Failed to create photo pair', '/api/login'),
+    });
+  };
+
+  const autoPairAll = () =>
+    autoPair.mutate(undefined, {
+      onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pair${pairsCreated === 1 ? '' : 's'} automatically` }),
+      onError: (error) => notifyProjectError(error, 'Failed to auto-pair photos', '/api/login'),
+    });
+
+  const removePair = (pair: PhotoPair) =>
+    deletePair.mutate(pair.id, {
+      onSuccess: () => toast({ title: 'Pair Deleted', description: 'Both photos are back among the unpaired photos.' }),
+      onError: (error) => notifyProjectError(error, 'Failed to delete photo pair', '/api/login'),
+    });
+
+  const removePhoto = (photo: Photo) =>
+    deletePhoto.mutate(photo.id, {
+      onSuccess: () => {
+        setSelection((current) => current.filter((id) => id !== photo.id));
+        toast({ title: 'Photo Deleted', description: `The ${photo.type} photo was removed from the report.` });
+      },
+      onError: (error) => notifyProjectError(error, 'Failed to delete photo', '/api/login'),
+    });
+
+  return (
+    <Card aria-labelledby="photo-pairs-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle id="photo-pairs-title">
+          Photo Pairs <span className="font-normal text-slate-500">({project.photoPairs.length})</span>
+        </CardTitle>
+        <div className="flex flex-wrap gap-2">
+          {canPairSelection(selected) && (
+            <>
+              <Button onClick={pairSelected} disabled={busy}>
+                <Link2 className="size-4" aria-hidden="true" /> Pair Selected
+              </Button>
+              <Button variant="secondary" onClick={() => setSelection([])} disabled={busy}>
+                <X className="size-4" aria-hidden="true" /> Clear
+              </Button>
+            </>
+          )}
+          {canAutoPair(unpaired, selected) && (
+            <Button variant="secondary" onClick={autoPairAll} disabled={busy}>
+              <Wand2 className="size-4" aria-hidden="true" /> {autoPair.isPending ? 'Pairing...' : 'Auto Pair All'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {project.photos.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No photos yet. Take or upload a before photo and an after photo, then pair them here.</p>
+      ) : (
+        <>
+          {unpaired.length > 0 && (
+            <section aria-labelledby="unpaired-title" className="mt-4">
+              <h3 id="unpaired-title" className="text-sm font-semibold text-slate-700">
+                Unpaired photos ({unpaired.length})
+              </h3>
+              <p className="text-sm text-slate-500">Tap one before and one after photo to pair them.</p>
+              <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                {unpaired.map((photo) => (
+                  <UnpairedPhotoTile
+                    key={photo.id}
+                    photo={photo}
+                    selected={selected.includes(photo.id)}
+                    onToggle={() => setSelection(togglePhotoSelection(selected, photo.id))}
+                    onView={() => setViewing(photo)}
+                    onDelete={() => removePhoto(photo)}
+                    deleting={deletePhoto.isPending && deletePhoto.variables === photo.id}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {project.photoPairs.length > 0 && (
+            <section aria-labelledby="pairs-title" className="mt-5">
+              <h3 id="pairs-title" className="text-sm font-semibold text-slate-700">
+                Pairs ({project.photoPairs.length})
+              </h3>
+              <ul className="mt-2 grid gap-3 md:grid-cols-2">
+                {project.photoPairs.map((pair, index) => (
+                  <li key={pair.id} className="rounded-xl border border-slate-200 p-2" data-testid="photo-pair">
+                    <div className="flex items-center justify-between px-1 pb-2">
+                      <span className="text-sm font-medium text-slate-700">Pair {index + 1}</span>
+                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={`Delete pair ${index + 1}`}>
+                        <Unlink className="size-4" aria-hidden="true" /> Unpair
+                      </Button>
+                    </div>
+                    <div className="grid grid-cols-2 gap-2">
+                      {[pair.beforePhoto, pair.afterPhoto].map((photo) => (
+                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={`View ${photo.type.toUpperCase()} photo of pair ${index + 1}`} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+                          <PhotoThumbnail photo={photo} />
+                          <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
+                        </button>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+      <PhotoViewerDialog photo={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}
+
+function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; deleting: boolean; onToggle: () => void; onView: () => void; onDelete: () => void }) {
+  const { photo, selected } = props;
+  const label = photo.type.toUpperCase();
+  return (
+    <li className={cn('relative overflow-hidden rounded-xl ring-2 transition-shadow', selected ? 'ring-brand-600 shadow-md' : 'ring-transparent', props.deleting && 'opacity-50')} data-testid="unpaired-photo">
+      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-2 focus-visible:outline-brand-600">
+        <PhotoThumbnail photo={photo} />
+      </button>
+      <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
+      {selected && (
+        <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow" aria-hidden="true">
+          <Check className="size-4" />
+        </span>
+      )}
+      <div className="absolute right-1.5 bottom-1.5 flex gap-1.5">
+        <button type="button" onClick={props.onView} aria-label={`View ${label} photo`} className={ICON_BUTTON}>
+          <Maximize2 className="size-4" aria-hidden="true" />
+        </button>
+        <button type="button" onClick={props.onDelete} disabled={props.deleting} aria-label={`Delete ${label} photo`} className={cn(ICON_BUTTON, 'text-red-600')}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Photo } from '@shared/contract/projects';
+import { cn } from '../../../components/ui/cn';
+
+/** A lazy thumbnail in a reserved 4:3 box, so the page never shifts as photos arrive. */
+export function PhotoThumbnail({ photo, className }: { photo: Photo; className?: string }) {
+  return (
+    <img
+      src={photo.thumbnailUrl}
+      alt={`${photo.type.toUpperCase()} photo`}
+      loading="lazy"
+      decoding="async"
+      width={320}
+      height={240}
+      className={cn('aspect-[4/3] w-full bg-slate-200 object-cover', className)}
+    />
+  );
+}
+
+export function PhotoTypeBadge({ type, className }: { type: Photo['type']; className?: string }) {
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm', type === 'before' ? 'bg-amber-700' : 'bg-brand-700', className)}>
+      {type.toUpperCase()}
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+// The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, CalendarDays } from 'lucide-react';
+import { ApiError, isUnauthorized } from '../../lib/api-client';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../lib/toast';
+import { ExportPdfButton } from '../pdf-export/export-pdf-button';
+import { handleUnauthorized } from '../reports/project-errors';
+import { formatCreatedDate, projectTitle } from '../reports/project-labels';
+import { useProject } from './api/project-api';
+import { ReportDetailsCard } from './report-details-card';
+import { AddPhotosCard } from './add-photos-card';
+import { PhotoPairsCard } from './pairing/photo-pairs-card';
+
+export default function ReportEditor({ projectId }: { projectId: number }) {
+  const { data: project, error, isPending } = useProject(projectId);
+
+  useEffect(() => {
+    if (!error) return;
+    if (isUnauthorized(error)) handleUnauthorized('/api/login');
+    else toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : 'Please check your connection and try again.', variant: 'destructive' });
+  }, [error]);
+
+  const backLink = (
+    <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <ArrowLeft className="size-4" aria-hidden="true" /> All reports
+    </Link>
+  );
+
+  if (isPending) {
+    return (
+      <div>
+        {backLink}
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading report" />
+        </div>
+      </div>
+    );
+  }
+
+  if (!project) {
+    return (
+      <div>
+        {backLink}
+        <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center">
+          <p className="font-semibold">This report could not be opened.</p>
+          <p className="mt-1 text-sm text-slate-600">It may have been deleted, or the connection dropped.</p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-3">
+        {backLink}
+        <ExportPdfButton project={project} />
+      </div>
+      <div className="mt-1 mb-4">
+        <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
+        <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
+          <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
+        </p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <ReportDetailsCard project={project} />
+        <AddPhotosCard projectId={project.id} />
+        <div className="lg:col-span-2">
+          <PhotoPairsCard project={project} />
+        </div>
+      </div>
+    </div>
+  );
+}

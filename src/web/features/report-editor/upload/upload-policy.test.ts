@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { classifyUploadFailure, MAX_RETRY_MS, retryDelayMs } from './upload-policy';
+
+describe('classifyUploadFailure', () => {
+  it('keeps and retries a photo after a network error or a server error', () => {
+    expect(classifyUploadFailure(new TypeError('Failed to fetch'))).toBe('retry');
+    expect(classifyUploadFailure(new ApiError(500, '{"message":"Internal Server Error"}', 'Internal Server Error'))).toBe('retry');
+    expect(classifyUploadFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('retry');
+    expect(classifyUploadFailure(new ApiError(429, '', 'Too Many Requests'))).toBe('retry');
+    expect(classifyUploadFailure(new ApiError(408, '', 'Request Timeout'))).toBe('retry');
+  });
+
+  it('keeps a photo until the user signs in again after a 401', () => {
+    expect(classifyUploadFailure(new ApiError(401, '{"message":"Not signed in"}', 'Unauthorized'))).toBe('await-sign-in');
+  });
+
+  it('drops a photo the server refused with a 4xx', () => {
+    for (const status of [400, 402, 404, 413, 415, 422]) expect(classifyUploadFailure(new ApiError(status, '{"message":"no"}', ''))).toBe('drop');
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('backs off exponentially from 2 s', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([2000, 4000, 8000, 16000]);
+  });
+
+  it('never waits longer than a minute, however many attempts failed', () => {
+    expect(retryDelayMs(6)).toBe(MAX_RETRY_MS);
+    expect(retryDelayMs(1000)).toBe(MAX_RETRY_MS);
+  });
+});

@@ -1,0 +1,24 @@
+// Never lose a photo on a weak signal: a failed upload is kept and retried unless the server
+// has said, with a 4xx, that this photo will never be accepted.
+import { ApiError } from '../../../lib/api-client';
+
+export type UploadFailureAction = 'retry' | 'await-sign-in' | 'drop';
+
+const RETRYABLE_4XX = new Set([408, 425, 429]);
+
+export function classifyUploadFailure(error: unknown): UploadFailureAction {
+  if (!(error instanceof ApiError)) return 'retry'; // fetch threw: offline, DNS, connection reset
+  if (error.status === 401) return 'await-sign-in'; // keep it: it uploads once the user signs in again
+  if (error.status >= 500 || RETRYABLE_4XX.has(error.status)) return 'retry';
+  if (error.status >= 400) return 'drop';
+  return 'retry';
+}
+
+export const FIRST_RETRY_MS = 2_000;
+export const MAX_RETRY_MS = 60_000;
+
+/** Exponential backoff after the n-th failed attempt (1-based): 2 s, 4 s, 8 s, … capped at 60 s. */
+export function retryDelayMs(failedAttempts: number): number {
+  const exponent = Math.max(0, failedAttempts - 1);
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(exponent, 16));
+}

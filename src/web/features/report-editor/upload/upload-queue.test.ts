@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { createMemoryStore, type PendingUpload } from './pending-upload-store';
+import { UploadQueue, type UploadEvent } from './upload-queue';
+
+/** A scripted server: each call answers with the next outcome ('ok', or an error to throw). */
+function scriptedSend(outcomes: Array<'ok' | Error>) {
+  const received: Array<{ type: string; text: string }> = [];
+  const send = async (upload: PendingUpload) => {
+    const outcome = outcomes.shift() ?? 'ok';
+    if (outcome !== 'ok') throw outcome;
+    received.push({ type: upload.type, text: new TextDecoder().decode(upload.bytes) });
+  };
+  return { send, received };
+}
+
+function manualTimers() {
+  const pending: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
+  return {
+    pending,
+    setTimer: (callback: () => void, ms: number) => {
+      const timer = { callback, ms, cleared: false };
+      pending.push(timer);
+      return timer;
+    },
+    clearTimer: (handle: unknown) => void ((handle as { cleared: boolean }).cleared = true),
+    fireNext() {
+      const timer = pending.find((t) => !t.cleared);
+      if (!timer) throw new Error('no timer');
+      timer.cleared = true;
+      timer.callback();
+    },
+  };
+}
+
+const jpeg = (text: string) => new Blob([text], { type: 'image/jpeg' });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(outcomes: Array<'ok' | Error>) {
+  const store = createMemoryStore();
+  const server = scriptedSend(outcomes);
+  const timers = manualTimers();
+  let id = 0;
+  let clock = 1000;
+  const queue = new UploadQueue(store, { send: server.send, setTimer: timers.setTimer, clearTimer: timers.clearTimer, newId: () => `u${++id}`, now: () => clock++ });
+  const events: UploadEvent['kind'][] = [];
+  queue.onEvent((event) => events.push(event.kind));
+  return { store, server, timers, queue, events };
+}
+
+describe('UploadQueue', () => {
+  it('uploads a photo and forgets it once the server has it', async () => {
+    const { queue, store, server, events } = setup(['ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('photo-1') });
+    await settle();
+    expect(server.received).toEqual([{ type: 'before', text: 'photo-1' }]);
+    expect(events).toEqual(['uploaded']);
+    expect(await store.list()).toEqual([]);
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('keeps a photo after a network error, shows it waiting, and uploads it on the retry', async () => {
+    const { queue, store, server, timers, events } = setup([new TypeError('Failed to fetch'), 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'after', source: 'upload', blob: jpeg('photo-1') });
+    await settle();
+    expect(events).toEqual(['waiting']);
+    expect(queue.getSnapshot().map((item) => item.status)).toEqual(['waiting']);
+    expect((await store.list()).map((item) => item.failedAttempts)).toEqual([1]);
+    expect(timers.pending.at(-1)?.ms).toBe(2000);
+
+    timers.fireNext();
+    await settle();
+    expect(server.received).toEqual([{ type: 'after', text: 'photo-1' }]);
+    expect(events).toEqual(['waiting', 'uploaded']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('retries a 5xx with growing delays', async () => {
+    const serverError = () => new ApiError(503, '', 'Service Unavailable');
+    const { queue, timers } = setup([serverError(), serverError(), serverError(), 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('p') });
+    await settle();
+    timers.fireNext();
+    await settle();
+    timers.fireNext();
+    await settle();
+    expect(timers.pending.map((t) => t.ms)).toEqual([2000, 4000, 8000]);
+  });
+
+  it('drops a photo the server refuses with a 4xx and reports the failure', async () => {
+    const { queue, store, events } = setup([new ApiError(400, '{"message":"That file is not an image"}', 'Bad Request'), 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'upload', blob: jpeg('not-an-image') });
+    await settle();
+    expect(events).toEqual(['failed']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('keeps the taken order: later photos wait behind one that failed', async () => {
+    const { queue, server, timers } = setup([new TypeError('offline'), new TypeError('offline'), 'ok', 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('first') });
+    await settle();
+    // a new photo prompts another try of the first one, which fails again: neither goes ahead of it
+    await queue.enqueue({ projectId: 1, type: 'after', source: 'camera', blob: jpeg('second') });
+    await settle();
+    expect(server.received).toEqual([]);
+    expect(queue.getSnapshot().map((item) => item.status)).toEqual(['waiting', 'queued']);
+    timers.fireNext();
+    await settle();
+    expect(server.received.map((r) => r.text)).toEqual(['first', 'second']);
+  });
+
+  it('uploads on retryNow without waiting for the backoff (the browser came back online)', async () => {
+    const { queue, server, timers } = setup([new TypeError('offline'), 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('p') });
+    await settle();
+    queue.retryNow();
+    await settle();
+    expect(server.received).toHaveLength(1);
+    expect(timers.pending.every((t) => t.cleared)).toBe(true);
+  });
+
+  it('keeps a photo after a 401 without retrying in a loop', async () => {
+    const { queue, store, timers, events } = setup([new ApiError(401, '', 'Unauthorized')]);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('p') });
+    await settle();
+    expect(events).toEqual(['unauthorized']);
+    expect(await store.list()).toHaveLength(1);
+    expect(timers.pending).toEqual([]);
+  });
+
+  it('uploads what an earlier visit left in the store when it starts', async () => {
+    const first = setup([new TypeError('offline')]);
+    await first.queue.enqueue({ projectId: 7, type: 'before', source: 'camera', blob: jpeg('left-behind') });
+    await settle();
+
+    const server = scriptedSend(['ok']);
+    const second = new UploadQueue(first.store, { send: server.send, setTimer: () => null, clearTimer: () => undefined });
+    await second.start();
+    await settle();
+    expect(server.received).toEqual([{ type: 'before', text: 'left-behind' }]);
+    expect(await first.store.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+// Uploads photos one at a time in the order they were taken; a failure that may pass (offline,
+// 5xx) keeps the photo in the store and retries it with backoff and when the browser comes back
+// online. Only a 4xx refusal drops it.
+import type { PhotoType } from '@shared/contract/projects';
+import { classifyUploadFailure, retryDelayMs } from './upload-policy';
+import type { PendingUpload, PendingUploadStore, PhotoSource } from './pending-upload-store';
+
+export interface NewUpload {
+  projectId: number;
+  type: PhotoType;
+  source: PhotoSource;
+  blob: Blob;
+}
+
+export type UploadEvent =
+  | { kind: 'uploaded'; upload: PendingUpload }
+  | { kind: 'waiting'; upload: PendingUpload; error: unknown }
+  | { kind: 'unauthorized'; upload: PendingUpload; error: unknown }
+  | { kind: 'failed'; upload: PendingUpload; error: unknown };
+
+export interface QueuedUploadView {
+  id: string;
+  projectId: number;
+  type: PhotoType;
+  bytes: ArrayBuffer;
+  mimeType: string;
+  /** 'uploading' while a request is in flight; 'waiting' after a failure, until the next try. */
+  status: 'uploading' | 'waiting' | 'queued';
+}
+
+export interface UploadQueueOptions {
+  send: (upload: PendingUpload) => Promise<void>;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  newId?: () => string;
+  now?: () => number;
+}
+
+export class UploadQueue {
+  private items: PendingUpload[] = [];
+  private view: QueuedUploadView[] = [];
+  private inFlightId: string | null = null;
+  private waitingIds = new Set<string>();
+  private running = false;
+  private retryTimer: unknown = null;
+  private loaded: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: UploadEvent) => void>();
+  private readonly setTimer: NonNullable<UploadQueueOptions['setTimer']>;
+  private readonly clearTimer: NonNullable<UploadQueueOptions['clearTimer']>;
+  private readonly newId: () => string;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: PendingUploadStore,
+    private readonly options: UploadQueueOptions,
+  ) {
+    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+    this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  /** Loads what an earlier visit left behind and starts uploading it. Safe to call repeatedly. */
+  start(): Promise<void> {
+    this.loaded ??= this.store.list().then((stored) => {
+      const known = new Set(this.items.map((item) => item.id));
+      this.items = [...stored.filter((item) => !known.has(item.id)), ...this.items].sort((a, b) => a.createdAt - b.createdAt);
+      this.publish();
+      void this.run();
+    });
+    return this.loaded;
+  }
+
+  /** Keeps the photo first (so a crash cannot lose it), then uploads it. */
+  async enqueue(input: NewUpload): Promise<PendingUpload> {
+    const upload: PendingUpload = {
+      id: this.newId(),
+      projectId: input.projectId,
+      type: input.type,
+      source: input.source,
+      bytes: await input.blob.arrayBuffer(),
+      mimeType: input.blob.type || 'image/jpeg',
+      createdAt: Math.max(this.now(), (this.items.at(-1)?.createdAt ?? 0) + 1),
+      failedAttempts: 0,
+    };
+    await this.store.put(upload);
+    this.items.push(upload);
+    this.publish();
+    void this.run();
+    return upload;
+  }
+
+  /** Try everything now (the browser came back online, or the user asked). */
+  retryNow(): void {
+    if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
+    this.retryTimer = null;
+    void this.run();
+  }
+
+  getSnapshot = (): QueuedUploadView[] => this.view;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  onEvent(listener: (event: UploadEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
+    this.retryTimer = null;
+    try {
+      while (this.items.length > 0) {
+        const upload = this.items[0]!;
+        this.inFlightId = upload.id;
+        this.publish();
+        try {
+          await this.options.send(upload);
+        } catch (error) {
+          this.inFlightId = null;
+          const action = classifyUploadFailure(error);
+          if (action === 'drop') {
+            await this.forget(upload);
+            this.emit({ kind: 'failed', upload, error });
+            continue;
+          }
+          const kept: PendingUpload = { ...upload, failedAttempts: upload.failedAttempts + 1 };
+          this.items[0] = kept;
+          this.waitingIds.add(kept.id);
+          await this.store.put(kept).catch(() => undefined);
+          this.publish();
+          if (action === 'await-sign-in') {
+            this.emit({ kind: 'unauthorized', upload: kept, error });
+          } else {
+            this.emit({ kind: 'waiting', upload: kept, error });
+            this.retryTimer = this.setTimer(() => this.retryNow(), retryDelayMs(kept.failedAttempts));
+          }
+          return; // later photos wait behind this one, so the taken order holds
+        }
+        this.inFlightId = null;
+        await this.forget(upload);
+        this.emit({ kind: 'uploaded', upload });
+      }
+    } finally {
+      this.running = false;
+      this.inFlightId = null;
+      this.publish();
+    }
+  }
+
+  private async forget(upload: PendingUpload): Promise<void> {
+    this.items = this.items.filter((item) => item.id !== upload.id);
+    this.waitingIds.delete(upload.id);
+    await this.store.remove(upload.id).catch(() => undefined);
+    this.publish();
+  }
+
+  private publish(): void {
+    this.view = this.items.map((item) => ({
+      id: item.id,
+      projectId: item.projectId,
+      type: item.type,
+      bytes: item.bytes,
+      mimeType: item.mimeType,
+      status: item.id === this.inFlightId ? 'uploading' : this.waitingIds.has(item.id) ? 'waiting' : 'queued',
+    }));
+    for (const listener of this.listeners) listener();
+  }
+
+  private emit(event: UploadEvent): void {
+    for (const listener of this.eventListeners) listener(event);
+  }
+}

@@ -1,0 +1,50 @@
+import { Link } from 'wouter';
+import { CalendarDays, ChevronRight, Images, Trash2 } from 'lucide-react';
+import type { ProjectSummary } from '@shared/contract/projects';
+import { countLabel, formatCreatedDate, projectDescription, projectTitle } from './project-labels';
+
+/** One report in a list; the whole card opens it (/?project={id}). */
+export function ProjectCard({ project, onDelete }: { project: ProjectSummary; onDelete?: (project: ProjectSummary) => void }) {
+  const title = projectTitle(project);
+  return (
+    <li className="relative flex min-w-0 items-stretch rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="project-card">
+      <Link href={`/?project=${project.id}`} className="flex min-h-20 min-w-0 flex-1 items-center gap-3 rounded-xl p-4 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <div className="min-w-0 flex-1">
+          <h3 className={project.clientName.trim() ? 'truncate font-semibold text-slate-900' : 'truncate font-semibold text-slate-500'}>{title}</h3>
+          <p className="mt-0.5 line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{projectDescription(project)}</p>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays className="size-3.5" aria-hidden="true" />
+              <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Images className="size-3.5" aria-hidden="true" />
+              {countLabel(project.photoCount, 'photo')} · {countLabel(project.pairCount, 'pair')}
+            </span>
+          </p>
+        </div>
+        {!onDelete && <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
+      </Link>
+      {onDelete && (
+        <button
+          type="button"
+          onClick={() => onDelete(project)}
+          aria-label={`Delete ${title}`}
+          className="m-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600"
+        >
+          <Trash2 className="size-5" aria-hidden="true" />
+        </button>
+      )}
+    </li>
+  );
+}
+
+export function ProjectCardSkeleton() {
+  return (
+    <li className="h-24 animate-pulse rounded-xl border border-slate-200 bg-white p-4" aria-hidden="true">
+      <div className="h-4 w-1/2 rounded bg-slate-200" />
+      <div className="mt-2 h-3 w-3/4 rounded bg-slate-100" />
+      <div className="mt-4 h-3 w-1/3 rounded bg-slate-100" />
+    </li>
+  );
+}

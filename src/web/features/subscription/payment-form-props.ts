@@ -1,0 +1,10 @@
+/** What a payment form (sandbox test card or Stripe Payment Element) reports back to /subscribe. */
+export interface PaymentFormProps {
+  clientSecret: string;
+  /** The payment went through. */
+  onPaid: () => void;
+  /** The provider declined it: 'Payment Failed' with the provider's message (spec §8). */
+  onFailed: (message: string) => void;
+  /** Anything else: 'Payment Error - An unexpected error occurred. Please try again.' */
+  onUnexpectedError: () => void;
+}

@@ -1,0 +1,14 @@
+import { cn } from '../../components/ui/cn';
+
+export function PlanBadge({ badge }: { badge: 'Trial' | 'Active' }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        badge === 'Active' ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900 ring-1 ring-amber-200 ring-inset',
+      )}
+    >
+      {badge}
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+// The sandbox's test-mode card form (DESIGN.md): clearly marked, charges nothing. Like Stripe.js,
+// it checks the card in the browser first; Pay then confirms the payment with the server.
+import { useId, useState, type FormEvent } from 'react';
+import { FlaskConical } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { ApiError } from '../../lib/api-client';
+import { confirmSandboxPayment } from './api/subscription-queries';
+import type { PaymentFormProps } from './payment-form-props';
+import { checkTestCard, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD } from './test-card';
+
+export function SandboxCardForm({ clientSecret, onPaid, onFailed, onUnexpectedError }: PaymentFormProps) {
+  const [card, setCard] = useState({ number: SANDBOX_SUCCESS_CARD, expiry: '12 / 34', cvc: '123' });
+  const [paying, setPaying] = useState(false);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const decline = checkTestCard(card);
+    if (decline) return onFailed(decline);
+    setPaying(true);
+    try {
+      await confirmSandboxPayment(clientSecret);
+      onPaid();
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) onFailed(error.serverMessage ?? 'Your payment could not be completed.');
+      else onUnexpectedError();
+      setPaying(false);
+    }
+  };
+
+  const field = (name: 'number' | 'expiry' | 'cvc') => ({
+    id: `${id}-${name}`,
+    value: card[name],
+    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Test mode card payment">
+      <div className="flex items-start gap-3 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="test-mode-notice">
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+        <p>
+          <strong className="font-bold tracking-wide">TEST MODE</strong>: no real card is charged and no money moves. Use {SANDBOX_SUCCESS_CARD} to pay, or {SANDBOX_DECLINED_CARD} to see a declined card.
+        </p>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-number`}>Card number</Label>
+        <Input {...field('number')} inputMode="numeric" autoComplete="off" maxLength={23} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <Label htmlFor={`${id}-expiry`}>Expiry (MM / YY)</Label>
+          <Input {...field('expiry')} inputMode="numeric" autoComplete="off" maxLength={7} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-cvc`}>CVC</Label>
+          <Input {...field('cvc')} inputMode="numeric" autoComplete="off" maxLength={4} />
+        </div>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={paying}>
+        {paying ? 'Processing...' : 'Pay $4.99'}
+      </Button>
+    </form>
+  );
+}

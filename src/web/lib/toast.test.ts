@@ -1,0 +1,33 @@
+// spec §9: at most one toast is visible at a time.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_LIMIT } from '@shared/rules';
+import { dismissToast, getToasts, toast } from './toast';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  for (const item of getToasts()) dismissToast(item.id);
+  vi.useRealTimers();
+});
+
+describe('toast', () => {
+  it('shows at most one toast: a new one replaces the one on screen', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    toast({ title: 'Photo Saved' });
+    toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+    expect(getToasts().map((t) => t.title)).toEqual(['Password Mismatch']);
+  });
+
+  it('hides a toast by itself after a few seconds, and on dismiss', () => {
+    const id = toast({ title: 'Welcome back!' });
+    vi.advanceTimersByTime(3900);
+    expect(getToasts().map((t) => t.id)).toEqual([id]);
+    vi.advanceTimersByTime(200);
+    expect(getToasts()).toEqual([]);
+
+    const other = toast({ title: 'Reset Link Sent' });
+    dismissToast(other);
+    expect(getToasts()).toEqual([]);
+  });
+});
