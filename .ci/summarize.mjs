@@ -11,7 +11,7 @@ const read = (file) => {
   return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : undefined;
 };
 
-for (const file of ['test.json', 'test-pg.json']) {
+for (const file of ['test.json', 'test-pg.json', 'test-faults.json']) {
   const report = read(file);
   if (!report) {
     console.log(`${file}: missing (suite did not run) - counted as 1 failure`);
