@@ -10,8 +10,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPostgresDatabase } from '../../src/server/test-support/postgres-database.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { startServer } from '../../src/server/hardening/faults/server-process.js';
 import { makePhotoJpeg } from '../../src/server/test-support/photo-fixtures.js';
@@ -21,26 +20,7 @@ import { printTable, Recorder, summarize } from './stats.js';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const LEVELS = (process.env.LOAD_LEVELS ?? '50,200').split(',').map(Number);
 const PASSWORD = 'load-test-password';
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cleanproof_load_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 async function registerUsers(baseUrl: string, count: number, prefix: string): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@load.example.com`);
@@ -62,7 +42,7 @@ async function registerUsers(baseUrl: string, count: number, prefix: string): Pr
 
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-load-'));
-  const postgres = process.env.LOAD_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
+  const postgres = process.env.LOAD_DATABASE === 'postgres' ? await createPostgresDatabase('cleanproof_load') : undefined;
   const server = await startServer({ dataDir, databaseUrl: postgres?.url });
   console.log(`server on ${server.url}, database ${postgres ? 'PostgreSQL' : 'PGlite'}, ${os.availableParallelism()} cores, ${SECONDS} s per level`);
   const photo = await makePhotoJpeg(1024, 768, { seed: 11 });

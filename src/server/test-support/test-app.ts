@@ -3,8 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPostgresDatabase } from './postgres-database.js';
 import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { buildApp, type AppDeps } from '../app.js';
@@ -17,7 +16,6 @@ import { TestClient } from './test-client.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,25 +38,6 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>;
 }
 
-/** A fresh, migrated PostgreSQL database for one test file; dropped on close. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cleanproof_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-test-'));
