@@ -1,7 +1,7 @@
 // The business logo (issue 4): POST /api/user/logo with PNG or JPEG bytes, GET and DELETE.
 // The bytes live in the photo store; users.business_logo_key points at them.
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.js';
 import { requireUser } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
@@ -13,6 +13,15 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   // Raw bytes of any stated type: the bytes themselves are checked (JSON still parses as JSON
   // and is refused below with a message saying what to send).
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  /**
+   * The replaced file goes last. If that fails the change has still happened, so the answer is
+   * still a success; the orphan sweep removes the file later (nothing points at it any more).
+   */
+  async function removeReplacedLogo(request: FastifyRequest, key: string | null) {
+    if (!key) return;
+    await photoStore.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'could not delete a replaced logo; the orphan sweep will'));
+  }
 
   /** Points the user at a new logo key (or none) and returns the key it replaced. */
   async function swapLogoKey(userId: number, key: string | null) {
@@ -39,7 +48,7 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
       await photoStore.delete(key).catch(() => undefined);
       throw error;
     }
-    if (swapped.previousKey) await photoStore.delete(swapped.previousKey);
+    await removeReplacedLogo(request, swapped.previousKey);
     return toUserResponse(swapped.user);
   });
 
@@ -54,7 +63,7 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/user/logo', async (request) => {
     const user = await requireUser(request);
     const swapped = await swapLogoKey(user.id, null);
-    if (swapped.previousKey) await photoStore.delete(swapped.previousKey);
+    await removeReplacedLogo(request, swapped.previousKey);
     return toUserResponse(swapped.user);
   });
 };

@@ -134,6 +134,9 @@ describe('cross-origin protection', () => {
     const forged = await client.post<{ message: string }>('/api/logout', undefined, { headers: { origin: 'https://evil.example' } });
     expect(forged.status).toBe(403);
     expect(forged.body.message).toBeTruthy();
+    // An empty bearer header authenticates nothing, so the cookie is still what counts and is checked.
+    const emptyBearer = await client.post('/api/logout', undefined, { headers: { origin: 'https://evil.example', authorization: 'Bearer ' } });
+    expect(emptyBearer.status).toBe(403);
     expect((await client.get('/api/user')).status).toBe(200);
     expect((await client.post('/api/logout')).status).toBe(200);
   });

@@ -9,6 +9,7 @@ import { addPhoto, createProject, uploadRawPhoto } from '../test-support/project
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { TRIAL_ENDED_MESSAGE } from './access.js';
 import { CANCELLED_MESSAGE } from './billing.routes.js';
+import { syncSubscription } from './billing-sync.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +147,19 @@ describe('sandbox payment', () => {
     expect(empty.body.message).toBe('clientSecret is required');
     expect((await mirrorOf(aliceEmail))?.status).toBe('incomplete');
     expect((await mirrorOf(malloryEmail))?.status).toBe('incomplete');
+  });
+});
+
+describe('saving the subscription mirror', () => {
+  it('saves one new subscription arriving several times at once as one row, without an error', async () => {
+    const client = t.client();
+    const { user } = await registerUser(client);
+    const fresh = { id: `sub_race_${user.id}`, customerId: `cus_race_${user.id}`, status: 'active', currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS), cancelAtPeriodEnd: false, userId: user.id };
+    const saved = await Promise.all(Array.from({ length: 8 }, () => syncSubscription(t.db, 'sandbox', fresh)));
+    expect(saved).toEqual(Array(8).fill(true));
+    const rows = await t.query<{ provider_subscription_id: string }>(sql`select provider_subscription_id from subscriptions where user_id = ${user.id}`);
+    expect(rows).toEqual([{ provider_subscription_id: fresh.id }]);
+    expect((await status(client)).subscriptionActive).toBe(true);
   });
 });
 

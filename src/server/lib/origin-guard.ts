@@ -10,7 +10,8 @@ export function createOriginGuard(appUrl: string, cookieNames: string[]) {
   const appOrigin = new URL(appUrl).origin;
   return async function originGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    // Only a real token counts: an empty 'Bearer ' header leaves the cookie in charge (sessions.ts).
+    if (/^Bearer \S/.test(request.headers.authorization ?? '')) return;
     if (!cookieNames.some((name) => request.cookies[name])) return;
 
     const fetchSite = request.headers['sec-fetch-site'];

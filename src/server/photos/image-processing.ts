@@ -6,7 +6,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { STORED_PHOTO_MAX_HEIGHT, STORED_PHOTO_MAX_WIDTH } from '../../shared/rules.js';
 import { MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTO_INPUT_PIXELS } from '../../shared/contract/projects.js';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
-import { createConcurrencyLimiter } from './concurrency-limiter.js';
+import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
 import { sniffImageFormat } from './image-format.js';
 
 export const PHOTO_JPEG_QUALITY = 80;

@@ -1,12 +1,14 @@
-// Removes photo files that no row points at: left by a crash between writing the files and
-// inserting the row (or deleting the row and then the files), or half-written temp files.
+// Removes files in the photo store that no row points at: left by a crash between writing the
+// files and inserting the row (or deleting the row and then the files), or half-written temp
+// files. Project photos are pointed at by photos rows, business logos by users rows.
 // Only files older than a few minutes are touched, so an upload in progress (files written,
 // row not yet inserted) is never swept, even by another server sharing the store.
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { photos } from '../db/schema.js';
+import { photos, users } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
+import { LOGOS_PREFIX } from '../account/business-logo.js';
 import { PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
 
 export const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
@@ -20,41 +22,50 @@ export interface SweepResult {
   scanned: number;
 }
 
-export async function sweepOrphanPhotoFiles(
-  deps: { db: Database; photoStore: PhotoStore },
-  options: { now?: Date; minAgeMs?: number } = {},
-): Promise<SweepResult> {
-  const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
-  const result: SweepResult = { removed: [], scanned: 0 };
-  let batch: string[] = [];
-  const flush = async () => {
-    result.removed.push(...(await removeUnreferenced(deps, batch)));
-    batch = [];
-  };
-  for await (const file of deps.photoStore.list(PROJECT_PHOTOS_PREFIX)) {
-    result.scanned += 1;
-    if (file.modifiedAt.getTime() > cutoff) continue;
-    batch.push(file.key);
-    if (batch.length >= BATCH_SIZE) await flush();
-  }
-  if (batch.length > 0) await flush();
-  return result;
-}
+type SweepDeps = { db: Database; photoStore: PhotoStore };
 
-async function removeUnreferenced(deps: { db: Database; photoStore: PhotoStore }, keys: string[]): Promise<string[]> {
+/** Of these keys under one prefix, the ones a row still points at. */
+type FindReferenced = (db: Database, keys: string[]) => Promise<Set<string>>;
+
+const referencedProjectPhotos: FindReferenced = async (db, keys) => {
   // Keys carry their project id, so the lookup uses the photos.project_id index.
   const projectIds = [...new Set(keys.map(projectIdOfKey).filter((id): id is number => id !== null))];
-  const referenced = new Set<string>();
-  if (projectIds.length > 0) {
-    const rows = await deps.db.select({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey }).from(photos).where(inArray(photos.projectId, projectIds));
-    for (const row of rows) {
-      referenced.add(row.storageKey);
-      referenced.add(row.thumbnailKey);
+  if (projectIds.length === 0) return new Set();
+  const rows = await db.select({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey }).from(photos).where(inArray(photos.projectId, projectIds));
+  return new Set(rows.flatMap((row) => [row.storageKey, row.thumbnailKey]));
+};
+
+const referencedLogos: FindReferenced = async (db, keys) => {
+  const rows = await db.select({ key: users.businessLogoKey }).from(users).where(inArray(users.businessLogoKey, keys));
+  return new Set(rows.map((row) => row.key).filter((key): key is string => key !== null));
+};
+
+const SWEPT_PREFIXES: ReadonlyArray<[prefix: string, findReferenced: FindReferenced]> = [
+  [PROJECT_PHOTOS_PREFIX, referencedProjectPhotos],
+  [LOGOS_PREFIX, referencedLogos],
+];
+
+export async function sweepOrphanPhotoFiles(deps: SweepDeps, options: { now?: Date; minAgeMs?: number } = {}): Promise<SweepResult> {
+  const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
+  const result: SweepResult = { removed: [], scanned: 0 };
+  for (const [prefix, findReferenced] of SWEPT_PREFIXES) {
+    let batch: string[] = [];
+    const flush = async () => {
+      const referenced = await findReferenced(deps.db, batch);
+      const orphans = batch.filter((key) => !referenced.has(key));
+      for (const key of orphans) await deps.photoStore.delete(key);
+      result.removed.push(...orphans);
+      batch = [];
+    };
+    for await (const file of deps.photoStore.list(prefix)) {
+      result.scanned += 1;
+      if (file.modifiedAt.getTime() > cutoff) continue;
+      batch.push(file.key);
+      if (batch.length >= BATCH_SIZE) await flush();
     }
+    if (batch.length > 0) await flush();
   }
-  const orphans = keys.filter((key) => !referenced.has(key));
-  for (const key of orphans) await deps.photoStore.delete(key);
-  return orphans;
+  return result;
 }
 
 /** Sweeps once when the server is ready, then every SWEEP_INTERVAL_MS until it closes. */

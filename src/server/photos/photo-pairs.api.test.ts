@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PhotoPair, Project } from '../../shared/contract/projects.js';
+import type { Photo, PhotoPair, Project } from '../../shared/contract/projects.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser } from '../test-support/test-client.js';
 import { addPhoto, createProject, ownerWithProject } from '../test-support/project-helpers.js';
@@ -139,6 +139,22 @@ describe('auto-pairing', () => {
     expect(response.body).toEqual({ pairsCreated: 0 });
     const read = await client.get<Project>(`/api/projects/${other.id}?images=url`);
     expect(read.body.photoPairs).toEqual([]);
+  });
+
+  it('answers several auto-pairs of one report at once: every call succeeds, together they pair each photo once', async () => {
+    const { client, project } = await ownerWithProject(t);
+    const befores: Photo[] = [];
+    const afters: Photo[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      befores.push(await addPhoto(client, project.id, 'before'));
+      afters.push(await addPhoto(client, project.id, 'after'));
+    }
+    const responses = await Promise.all(Array.from({ length: 6 }, () => client.post<{ pairsCreated: number }>(`/api/projects/${project.id}/auto-pair-all`)));
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(responses.reduce((sum, r) => sum + r.body.pairsCreated, 0)).toBe(4);
+    const read = await client.get<Project>(`/api/projects/${project.id}?images=url`);
+    // Still in the order taken: the i-th before with the i-th after.
+    expect(read.body.photoPairs.map((p) => [p.beforePhotoId, p.afterPhotoId]).sort((a, b) => a[0]! - b[0]!)).toEqual(befores.map((b, i) => [b.id, afters[i]!.id]));
   });
 });
 

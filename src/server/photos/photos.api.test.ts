@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Photo, Project } from '../../shared/contract/projects.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
@@ -9,6 +9,7 @@ import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { EXIF_FIXTURE_ARTIST, hasGpsTag, makePhotoJpeg, makePixelBombPng, makeRotatedJpegWithGps, makeTruncatedJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
 import { addPhoto, listPhotoFiles, ownerWithProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { sweepOrphanPhotoFiles, ORPHAN_MIN_AGE_MS } from './orphan-sweeper.js';
+import { users } from '../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,8 +246,12 @@ describe('orphan sweeper', () => {
     await store.put(`projects/${project.id}/crashed-upload.jpg`, Buffer.from('x'), 'image/jpeg');
     await store.put(`projects/${project.id}/crashed-upload.jpg.123.abc.tmp`, Buffer.from('x'), 'image/jpeg');
     await store.put('projects/987654/gone-project.thumb.webp', Buffer.from('x'), 'image/webp');
-    // Not a project photo (a business logo lives elsewhere in the store): never touched.
-    await store.put('logos/keep-me.png', Buffer.from('x'), 'image/png');
+    // Business logos: the one a user points at stays; one left by a crash mid-upload goes.
+    const logoPng = await sharp({ create: { width: 60, height: 40, channels: 4, background: '#0f766e' } }).png().toBuffer();
+    const logo = await client.post<{ businessLogoUrl: string | null }>('/api/user/logo', undefined, { raw: logoPng, headers: { 'content-type': 'image/png' } });
+    expect(logo.status).toBe(200);
+    const [owner] = await t.db.select({ logoKey: users.businessLogoKey }).from(users).where(eq(users.id, (await client.get<{ id: number }>('/api/user')).body.id));
+    await store.put('logos/987654/crashed-logo.png', Buffer.from('x'), 'image/png');
 
     const early = await sweepOrphanPhotoFiles(t.deps, { now: new Date() });
     expect(early.removed.filter((key) => key.includes('crashed') || key.includes('gone'))).toEqual([]);
@@ -254,12 +259,15 @@ describe('orphan sweeper', () => {
     const later = new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000);
     const result = await sweepOrphanPhotoFiles(t.deps, { now: later });
     expect(result.removed).toEqual(
-      expect.arrayContaining([`projects/${project.id}/crashed-upload.jpg`, `projects/${project.id}/crashed-upload.jpg.123.abc.tmp`, 'projects/987654/gone-project.thumb.webp']),
+      expect.arrayContaining([`projects/${project.id}/crashed-upload.jpg`, `projects/${project.id}/crashed-upload.jpg.123.abc.tmp`, 'projects/987654/gone-project.thumb.webp', 'logos/987654/crashed-logo.png']),
     );
     const files = await listPhotoFiles(t);
     expect(files).toContain(keys?.storage_key);
     expect(files).toContain(keys?.thumbnail_key);
-    expect(files).toContain('logos/keep-me.png');
+    expect(owner?.logoKey).toMatch(/^logos\//);
+    expect(files).toContain(owner?.logoKey);
+    expect(files).not.toContain('logos/987654/crashed-logo.png');
+    expect((await client.get('/api/user/logo')).status).toBe(200);
     expect(files.filter((f) => f.includes('crashed') || f.includes('gone-project'))).toEqual([]);
     expect((await getBytes(client, photo.imageUrl)).status).toBe(200);
   });

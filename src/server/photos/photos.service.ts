@@ -8,7 +8,7 @@ import { photos, projects, type PhotoRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { PROJECT_NOT_FOUND } from '../projects/project-access.js';
-import { createConcurrencyLimiter } from './concurrency-limiter.js';
+import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
 import { processUploadedPhoto } from './image-processing.js';
 import { newPhotoKeys } from './photo-keys.js';
 

@@ -111,6 +111,17 @@ describe('reading a project', () => {
     expect((await client.get('/api/projects/abc')).status).toBe(400);
     expect((await client.get('/api/projects/999999999')).status).toBe(404);
   });
+
+  it('knows a report by one address only: hex, exponent, padded or signed forms of its id are 400', async () => {
+    const { client, project } = await ownerWithProject(t);
+    const id = project.id;
+    for (const form of [`0x${id.toString(16)}`, `${id}e0`, `0${id}`, `%20${id}`, `+${id}`, `${id}.0`, '0', '2147483648']) {
+      const response = await client.get<{ message: string }>(`/api/projects/${form}`);
+      expect(response.status, form).toBe(400);
+      expect(response.body.message, form).toMatch(/id/);
+    }
+    expect((await client.get(`/api/projects/${id}`)).status).toBe(200);
+  });
 });
 
 describe('updating a project', () => {

@@ -126,9 +126,14 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     }
   });
 
-  // Last in this file: it uses up the loopback client's allowance for the minute.
-  it('limits how many PDFs one client may ask for in a minute', async () => {
-    const { client, project } = await ownerWithReport(0);
+  // Last in this file: it uses up that user's allowance for the minute.
+  it('limits how many PDFs one user may ask for in a minute, however many sessions, without limiting others at the same address', async () => {
+    const owner = t.client();
+    const { email, password } = await registerUser(owner, { businessName: 'Sparkle Cleaning Co' });
+    const project: Project = await createProject(owner, { clientName: 'Rate Limited' });
+    // The same person signed in a second time shares the first session's budget.
+    const client = t.client();
+    expect((await client.post('/api/login', { email, password })).status).toBe(200);
     const statuses: number[] = [];
     let limited: { message: string } | undefined;
     for (let i = 0; i <= REPORT_PDF_PER_MINUTE; i += 1) {
@@ -142,5 +147,10 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 409)).toBe(true);
     expect(limited?.message).toMatch(/Too many PDF exports/);
+    expect((await owner.get(`/api/projects/${project.id}/report.pdf`)).status).toBe(429);
+
+    // Another user on the same address (loopback here; an office NAT in life) keeps their own budget.
+    const other = await ownerWithReport(0);
+    expect((await other.client.get(`/api/projects/${other.project.id}/report.pdf`)).status).toBe(409);
   });
 });

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IdParamSchema } from '../../shared/contract/common.js';
 import { defaultReportFilename } from '../../shared/report-filename.js';
-import { requireUser } from '../auth/sessions.js';
+import { findRequestUser, requireUser } from '../auth/sessions.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from './project-access.js';
@@ -16,7 +16,13 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
   const rateLimit = {
     max: REPORT_PDF_PER_MINUTE,
     timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `report-pdf:${request.ip}`,
+    // Per signed-in user, not per address: a whole office behind one NAT must not share one
+    // budget, and one user cannot multiply theirs by signing in many times or sending made-up
+    // tokens. Requests without a valid session fall back to the address (and get a 401 anyway).
+    keyGenerator: async (request: FastifyRequest) => {
+      const user = await findRequestUser(request);
+      return user ? `report-pdf:user:${user.id}` : `report-pdf:ip:${request.ip}`;
+    },
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many PDF exports at once. Please wait a minute and try again.' }),
   };
 
