@@ -14,6 +14,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
+  // A stray test.only must not quietly shrink CI's run.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },

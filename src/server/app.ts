@@ -73,14 +73,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // Stripe.js and its frames (docs.stripe.com/security/guide): it starts frames on changing subdomains.
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
         // Radix primitives position popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         upgradeInsecureRequests: deps.config.secureCookies ? [] : null,

@@ -5,6 +5,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { passwordResetTokens, sessions } from '../db/schema.js';
+import { schedulePeriodicTask } from '../lib/periodic-task.js';
 
 export const AUTH_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -13,19 +14,8 @@ export async function deleteExpiredAuthRows(db: Database, now: Date): Promise<vo
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
 }
 
-/** Runs the cleanup hourly while the server is up; the timer never keeps the process alive. */
+/** Runs the cleanup hourly while the server is up. */
 export function scheduleAuthCleanup(app: FastifyInstance): void {
   const { db, clock } = app.deps;
-  const run = () =>
-    deleteExpiredAuthRows(db, clock()).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'auth cleanup failed; will retry');
-    });
-  let timer: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), AUTH_CLEANUP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
+  schedulePeriodicTask(app, { name: 'auth cleanup', intervalMs: AUTH_CLEANUP_INTERVAL_MS, runAtStart: false, run: () => deleteExpiredAuthRows(db, clock()) });
 }

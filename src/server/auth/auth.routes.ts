@@ -20,7 +20,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(RegisterBodySchema, request.body);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE);
-    const createdAt = new Date();
+    // The app's clock, as every trial and period check uses (tests move it).
+    const createdAt = app.deps.clock();
     const passwordHash = await hashPassword(body.password);
     let user;
     try {

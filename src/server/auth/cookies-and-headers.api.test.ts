@@ -41,6 +41,10 @@ describe('security headers', () => {
     expect(directives.get('script-src')).toContain("'self'");
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
     expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
+    // Stripe.js may load, and frame, from its own hosts only (docs.stripe.com/security/guide).
+    expect(directives.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(directives.get('frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(directives.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

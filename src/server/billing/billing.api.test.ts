@@ -10,6 +10,8 @@ import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { TRIAL_ENDED_MESSAGE } from './access.js';
 import { CANCELLED_MESSAGE } from './billing.routes.js';
 import { syncSubscription } from './billing-sync.js';
+import { settleSandboxPeriods } from './billing.routes.js';
+import type { SandboxBillingProvider } from './sandbox.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +149,47 @@ describe('sandbox payment', () => {
     expect(empty.body.message).toBe('clientSecret is required');
     expect((await mirrorOf(aliceEmail))?.status).toBe('incomplete');
     expect((await mirrorOf(malloryEmail))?.status).toBe('incomplete');
+  });
+});
+
+describe('sandbox billing periods (what Stripe does when a period ends)', () => {
+  const sandbox = () => t.deps.billing as SandboxBillingProvider;
+
+  it('renews an active subscription for another month when its period ends, once, however many servers settle', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    t.clock.set(new Date('2027-01-31T12:00:00Z'));
+    await subscribe(client);
+    expect((await status(client)).nextBillingDate).toBe('February 28, 2027');
+
+    const subscriptionId = (await mirrorOf(email))?.stripe_subscription_id ?? '';
+    const eventsOfThisSubscription = async () => (await t.query<{ type: string }>(sql`select type from billing_events where event_id like ${`%${subscriptionId}%`} order by processed_at`)).map((e) => e.type);
+    expect(await eventsOfThisSubscription()).toEqual(['invoice.paid']);
+
+    t.clock.set(new Date('2027-02-28T12:00:01Z'));
+    await Promise.all([settleSandboxPeriods(t.db, sandbox()), settleSandboxPeriods(t.db, sandbox())]);
+    expect(await eventsOfThisSubscription()).toEqual(['invoice.paid', 'invoice.paid']);
+    expect(await status(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, nextBillingDate: 'March 28, 2027' });
+    expect((await mirrorOf(email))?.status).toBe('active');
+    await settleSandboxPeriods(t.db, sandbox());
+    expect(await eventsOfThisSubscription()).toHaveLength(2);
+  });
+
+  it('ends a subscription set to cancel when its period ends', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    t.clock.set(new Date('2027-05-01T08:00:00Z'));
+    await subscribe(client);
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+
+    t.clock.set(new Date('2027-05-20T08:00:00Z'));
+    await settleSandboxPeriods(t.db, sandbox());
+    expect((await status(client)).subscriptionActive).toBe(true); // not yet: the paid month runs on
+
+    t.clock.set(new Date('2027-06-01T08:00:00Z'));
+    await settleSandboxPeriods(t.db, sandbox());
+    expect((await mirrorOf(email))?.status).toBe('canceled');
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, hasAccess: false, nextBillingDate: 'Unknown' });
   });
 });
 

@@ -3,7 +3,7 @@
 // "charges" a test card here and the app then learns of it through the same invoice.paid
 // event path a real Stripe payment takes (billing-sync.ts).
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sandboxSubscriptions, type SandboxSubscriptionRow } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
@@ -15,10 +15,23 @@ export interface SandboxPayment {
   newlyPaid: boolean;
 }
 
+/** What the sandbox's billing clock did to one subscription, told to the app as Stripe would. */
+export interface SandboxPeriodChange {
+  subscriptionId: string;
+  type: 'invoice.paid' | 'customer.subscription.deleted';
+  /** The new period end (renewed) or the one that just ended (deleted): unique per change. */
+  periodEnd: Date;
+}
+
 export interface SandboxBillingProvider extends BillingProvider {
   readonly mode: 'sandbox';
   /** Pays the first invoice of the user's subscription behind this client secret; null when there is none. */
   payWithTestCard(userId: number, clientSecret: string): Promise<SandboxPayment | null>;
+  /**
+   * What Stripe does at the end of a billing period: a subscription set to cancel ends, any other
+   * renews (the test card always pays). Each change happens once, however many servers ask.
+   */
+  settleDuePeriods(): Promise<SandboxPeriodChange[]>;
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -76,6 +89,30 @@ export function createSandboxBillingProvider(db: Database, clock: () => Date): S
       const [row] = await db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(sandboxSubscriptions.id, subscriptionId)).returning();
       if (!row) throw new Error(`No sandbox subscription ${subscriptionId}`);
       return toProviderSubscription(row);
+    },
+
+    async settleDuePeriods() {
+      const now = clock();
+      const due = await db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(and(eq(sandboxSubscriptions.status, 'active'), lte(sandboxSubscriptions.currentPeriodEnd, now)));
+      const changes: SandboxPeriodChange[] = [];
+      for (const row of due) {
+        const periodEnd = row.currentPeriodEnd!;
+        // Conditional on the period end read above: a second server settling at once changes nothing.
+        const unchanged = and(eq(sandboxSubscriptions.id, row.id), eq(sandboxSubscriptions.status, 'active'), eq(sandboxSubscriptions.currentPeriodEnd, periodEnd));
+        if (row.cancelAtPeriodEnd) {
+          const [ended] = await db.update(sandboxSubscriptions).set({ status: 'canceled' }).where(unchanged).returning({ id: sandboxSubscriptions.id });
+          if (ended) changes.push({ subscriptionId: row.id, type: 'customer.subscription.deleted', periodEnd });
+        } else {
+          let next = periodEnd;
+          while (next.getTime() <= now.getTime()) next = addOneMonth(next);
+          const [renewed] = await db.update(sandboxSubscriptions).set({ currentPeriodEnd: next }).where(unchanged).returning({ id: sandboxSubscriptions.id });
+          if (renewed) changes.push({ subscriptionId: row.id, type: 'invoice.paid', periodEnd: next });
+        }
+      }
+      return changes;
     },
 
     async payWithTestCard(userId, clientSecret) {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { photos, users } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
+import { schedulePeriodicTask } from '../lib/periodic-task.js';
 import { LOGOS_PREFIX } from '../account/business-logo.js';
 import { PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
 
@@ -70,26 +71,13 @@ export async function sweepOrphanPhotoFiles(deps: SweepDeps, options: { now?: Da
 
 /** Sweeps once when the server is ready, then every SWEEP_INTERVAL_MS until it closes. */
 export function scheduleOrphanSweeps(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    if (running) return;
-    running = sweepOrphanPhotoFiles(app.deps, { now: app.deps.clock() })
-      .then((result) => {
-        if (result.removed.length > 0) app.log.info({ removed: result.removed.length, scanned: result.scanned }, 'removed orphan photo files');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'orphan photo sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  schedulePeriodicTask(app, {
+    name: 'orphan photo sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    run: async () => {
+      const result = await sweepOrphanPhotoFiles(app.deps, { now: app.deps.clock() });
+      if (result.removed.length > 0) app.log.info({ removed: result.removed.length, scanned: result.scanned }, 'removed orphan photo files');
+    },
   });
 }

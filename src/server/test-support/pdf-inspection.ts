@@ -1,10 +1,8 @@
 // Reads produced PDFs back for tests: page sizes and image streams with pdf-lib, the text of each
-// page with poppler's pdftotext (/usr/bin/pdftotext), and where each image was drawn.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// page with pdf.js (Mozilla's PDF reader, as a PDF viewer reads it), and where each image was drawn.
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
 export const PT_PER_MM = 72 / 25.4;
 
@@ -30,7 +28,7 @@ export interface InspectedPdf {
   pageCount: number;
   /** Page sizes in millimetres. */
   pageSizesMm: { width: number; height: number }[];
-  /** pdftotext of each page (reading order). */
+  /** The text of each page as a reader extracts it: lines top to bottom, left to right. */
   pageTexts: string[];
   /** Every image XObject in the file. */
   images: PdfImageStream[];
@@ -70,22 +68,38 @@ export async function inspectPdf(bytes: Uint8Array): Promise<InspectedPdf> {
   return {
     pageCount: pages.length,
     pageSizesMm: pages.map((page) => ({ width: page.getWidth() / PT_PER_MM, height: page.getHeight() / PT_PER_MM })),
-    pageTexts: extractPageTexts(bytes, pages.length),
+    pageTexts: await extractPageTexts(bytes),
     images,
     drawnImages,
   };
 }
 
-/** Text per page as poppler's pdftotext reads it (so it tests real text, not drawn shapes). */
-export function extractPageTexts(bytes: Uint8Array, pageCount: number): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-text-'));
+/**
+ * The text of each page, read from the PDF's text operators and fonts (so it tests real text, not
+ * drawn shapes): items on one baseline form a line, left to right; lines run top to bottom.
+ */
+export async function extractPageTexts(bytes: Uint8Array): Promise<string[]> {
+  // pdf.js takes ownership of the buffer it is given: hand it a copy.
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
   try {
-    const file = path.join(dir, 'report.pdf');
-    fs.writeFileSync(file, bytes);
-    const all = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    // pdftotext ends every page with a form feed.
-    return all.split('\f').slice(0, pageCount);
+    const texts: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item && item.str.length > 0);
+      const lines = new Map<number, TextItem[]>();
+      for (const item of items) {
+        const baseline = Math.round(item.transform[5] as number);
+        lines.set(baseline, [...(lines.get(baseline) ?? []), item]);
+      }
+      texts.push(
+        [...lines.entries()]
+          .sort(([a], [b]) => b - a)
+          .map(([, line]) => line.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number)).map((item) => item.str).join(' '))
+          .join('\n'),
+      );
+    }
+    return texts;
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await pdf.destroy();
   }
 }
