@@ -100,16 +100,44 @@ test.describe('accounts on a phone', () => {
 
   test('registration with passwords that do not match shows Password Mismatch and creates nothing', async ({ page }) => {
     const problems = watchForPolicyViolations(page);
+    const email = uniqueEmail('mismatch');
     await page.goto('/auth?mode=register');
     await page.getByLabel('Business name').fill('Mismatch Maids');
-    await page.getByLabel('Email').fill(uniqueEmail('mismatch'));
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret-one');
     await page.getByLabel('Confirm password').fill('secret-two');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, 'Password Mismatch', 'Passwords do not match');
     await expect(page).toHaveURL(/\/auth\?mode=register$/);
     expect((await page.request.get('/api/user')).status()).toBe(401);
+    // No account exists: that email can still register.
+    const fresh = await page.request.post('/api/register', { data: { email, password: 'secret-one', confirmPassword: 'secret-one', businessName: 'Mismatch Maids' } });
+    expect(fresh.status()).toBe(201);
     expect(problems).toEqual([]);
+  });
+
+  test('Sign Out clears the session on this phone even when the server cannot be reached', async ({ page }) => {
+    const email = uniqueEmail('offline-signout');
+    const registered = await page.request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Offline Maids' } });
+    expect(registered.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    await signIn(page, email, 'correct horse');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
+    await signOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
+  test('a failed user lookup goes to /auth after a moment, except on /admin', async ({ page }) => {
+    await page.route('**/api/user', (route) => route.abort('internetdisconnected'));
+    await page.goto('/projects');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.waitForTimeout(1_500); // past the 1 s redirect delay of spec §9
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('toggles between sign-in and registration, and forgot only in sign-in mode', async ({ page }) => {

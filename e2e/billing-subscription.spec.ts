@@ -25,9 +25,23 @@ test.describe('on a phone', () => {
 
   test('trial -> pay in the sandbox -> Active -> cancel (declined first) keeps Premium until the period ends', async ({ page }) => {
     await registerThroughUi(page);
+    // spec §7: the dialog asks for the status only while it is open.
+    const statusCalls: number[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/api/subscription-status') && statusCalls.push(Date.now())));
+    await expect(page.getByRole('button', { name: 'Create First Report' })).toBeVisible();
+    const beforeOpening = statusCalls.length;
 
     await openMenuItem(page, 'Subscription');
     const dialog = page.getByRole('dialog', { name: 'Subscription Settings' });
+    await expect(dialog.getByText('14 days remaining')).toBeVisible();
+    await expect.poll(() => statusCalls.length).toBe(beforeOpening + 1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    const whileClosed = statusCalls.length;
+    await openMenuItem(page, 'Subscription');
+    await expect(dialog.getByText('14 days remaining')).toBeVisible();
+    // Nothing was asked while it was closed; opening again asks once more.
+    await expect.poll(() => statusCalls.length).toBe(whileClosed + 1);
     await expect(dialog.getByText('Manage your CleanProof subscription and billing.')).toBeVisible();
     await expect(dialog.getByText('Free Trial', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Trial', { exact: true })).toBeVisible();
@@ -105,7 +119,8 @@ test.describe('on a phone', () => {
     await registerThroughUi(page);
     await page.goto('/subscribe');
 
-    await page.route('**/api/upgrade-subscription', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }));
+    // The signal drops as Subscribe is pressed.
+    await page.route('**/api/upgrade-subscription', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Subscribe for $4.99/month' }).click();
     await expectToast(page, 'Error', 'Failed to upgrade subscription. Please try again.');
     await page.unroute('**/api/upgrade-subscription');
@@ -140,7 +155,8 @@ test.describe('on a phone', () => {
     await expect(dialog.getByText('Business name cannot be empty')).toBeVisible();
     await expectToast(page, 'Business Name Required', 'Please enter your business name.');
 
-    await page.route('**/api/user/business-name', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
+    // The signal drops as Save is pressed.
+    await page.route('**/api/user/business-name', (route) => route.abort('internetdisconnected'));
     await name.fill('Gleam Team');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Update Failed', 'Failed to update business name. Please try again.');

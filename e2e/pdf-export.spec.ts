@@ -1,27 +1,16 @@
 // Export to PDF (issue 4): the PDF is built in the browser from the stored photos; desktop
 // downloads it, a phone offers it to the share sheet.
 import fs from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
-import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
+import { inspectPdf } from '../src/server/test-support/pdf-inspection';
+import { DESKTOP, PHONE, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
+import { makeJpeg } from './reports-support';
 
 const BUSINESS = 'Sparkle Cleaning Co';
 const CLIENT = 'Zoë Ångström';
 const HUES = ['#0ea5e9', '#f97316', '#22c55e', '#a855f7', '#ef4444', '#eab308', '#14b8a6', '#6366f1'];
-
-/** A real JPEG with a recognisable scene (gradient, shapes, grain) in the given colour. */
-async function makeJpeg({ width, height, hue }: { width: number; height: number; hue: string }): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hue}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width * 0.3}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.2}" fill="#ffffff" fill-opacity="0.55"/>
-    <rect x="${width * 0.55}" y="${height * 0.3}" width="${width * 0.3}" height="${height * 0.4}" rx="${width * 0.02}" fill="#fde68a" fill-opacity="0.8"/>
-  </svg>`;
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
-}
+const SHOTS = 'test-results/pdf-export';
 
 interface Seeded {
   projectId: number;
@@ -53,21 +42,15 @@ async function seedReport(page: Page, baseURL: string, pairCount: number): Promi
 
 /** The JPEG streams inside a PDF, base64 each, sorted. */
 async function embeddedJpegs(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  const found: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFRawStream && object.dict.get(PDFName.of('Filter'))?.toString() === '/DCTDecode') found.push(Buffer.from(object.contents).toString('base64'));
-  }
-  return found.sort();
+  return (await inspectPdf(bytes)).images
+    .filter((image) => image.filter === '/DCTDecode')
+    .map((image) => Buffer.from(image.bytes).toString('base64'))
+    .sort();
 }
 
 async function storedJpegs(page: Page, photoIds: number[]): Promise<string[]> {
   const all = await Promise.all(photoIds.map(async (id) => Buffer.from(await (await page.request.get(`/api/photos/${id}/image`)).body()).toString('base64')));
   return all.sort();
-}
-
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }
 
 test.describe('Export to PDF on desktop', () => {
@@ -82,6 +65,7 @@ test.describe('Export to PDF on desktop', () => {
 
   test('prompts for a file name and downloads the PDF with every stored photo in it', async ({ page, baseURL }) => {
     test.setTimeout(120_000); // eight real photo uploads on a shared 2-core machine
+    await recordToasts(page);
     await registerThroughUi(page, { businessName: BUSINESS });
     const logo = await sharp({ create: { width: 360, height: 240, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
     expect((await page.request.post('/api/user/logo', { headers: { origin: baseURL!, 'content-type': 'image/png' }, data: logo })).status()).toBe(200);
@@ -103,16 +87,39 @@ test.describe('Export to PDF on desktop', () => {
     expect(page.workers().some((worker) => worker.url().includes('report-pdf.worker'))).toBe(true);
     await expectToast(page, 'Export Complete');
 
+    // spec §8: 'PDF Generated' once built, then 'Export Complete' once delivered.
+    expect((await toastTitles(page)).slice(-2)).toEqual(['PDF Generated', 'Export Complete']);
+
     const file = await download.path();
     const bytes = new Uint8Array(await fs.readFile(file));
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    const doc = await PDFDocument.load(bytes);
-    expect(doc.getPageCount()).toBe(2); // four 4:3 pairs, three to a page
-    const text = pdfText(file);
+    const pdf = await inspectPdf(bytes);
+    expect(pdf.pageCount).toBe(2); // four 4:3 pairs, three to a page
+    const text = pdf.pageTexts.join('\n');
     for (const expected of [BUSINESS, CLIENT, 'BEFORE', 'AFTER', 'Page 1 of 2', 'Page 2 of 2']) expect(text).toContain(expected);
     expect(await embeddedJpegs(bytes)).toEqual(await storedJpegs(page, photoIds));
-    await fs.copyFile(file, 'test-results/pdf-export/pdf-export-desktop.pdf');
-    await page.screenshot({ path: 'test-results/pdf-export/pdf-export-desktop.png' });
+    await fs.mkdir(SHOTS, { recursive: true });
+    await fs.copyFile(file, `${SHOTS}/pdf-export-desktop.pdf`);
+    await page.screenshot({ path: `${SHOTS}/pdf-export-desktop.png` });
+  });
+
+  test("says 'Export Failed' when a photo cannot be fetched, and exports once it can", async ({ page, baseURL }) => {
+    await registerThroughUi(page, { businessName: BUSINESS });
+    const { projectId } = await seedReport(page, baseURL!, 1);
+    await page.goto(`/?project=${projectId}`);
+    page.on('dialog', (dialog) => void dialog.accept(dialog.defaultValue()));
+
+    // The signal drops while the photos are fetched.
+    await page.route('**/api/photos/*/image', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Export to PDF' }).click();
+    await expectToast(page, 'Export Failed', 'Failed to generate PDF report');
+    await expect(page.getByRole('button', { name: 'Export to PDF' })).toBeEnabled();
+
+    await page.unroute('**/api/photos/*/image');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to PDF' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}\.pdf$/);
+    await expectToast(page, 'Export Complete');
   });
 });
 
@@ -120,31 +127,7 @@ test.describe('Export to PDF on a phone', () => {
   test.use(PHONE);
 
   test('offers the PDF file to the share sheet', async ({ page, baseURL }) => {
-    // The share sheet is the browser's boundary: record what it is offered.
-    await page.addInitScript(() => {
-      const record = window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[]; canShareAsked?: number };
-      record.canShareAsked = 0;
-      Object.defineProperty(navigator, 'canShare', {
-        configurable: true,
-        value: (data?: ShareData) => {
-          record.canShareAsked = (record.canShareAsked ?? 0) + 1;
-          return Boolean(data?.files?.length);
-        },
-      });
-      Object.defineProperty(navigator, 'share', {
-        configurable: true,
-        value: async (data?: ShareData) => {
-          record.sharedFiles = await Promise.all(
-            (data?.files ?? []).map(async (file) => {
-              const bytes = new Uint8Array(await file.arrayBuffer());
-              let binary = '';
-              for (const byte of bytes) binary += String.fromCharCode(byte);
-              return { name: file.name, type: file.type, base64: btoa(binary) };
-            }),
-          );
-        },
-      });
-    });
+    await recordShareSheet(page);
     await registerThroughUi(page, { businessName: BUSINESS });
     const { projectId, photoIds } = await seedReport(page, baseURL!, 1);
     await page.goto(`/?project=${projectId}`);
@@ -152,17 +135,16 @@ test.describe('Export to PDF on a phone', () => {
     page.once('dialog', (dialog) => void dialog.accept(dialog.defaultValue()));
     await page.getByRole('button', { name: 'Export to PDF' }).click();
     await expectToast(page, 'Export Complete', 'shared');
-    await page.screenshot({ path: 'test-results/pdf-export/pdf-export-phone.png' });
+    await page.screenshot({ path: `${SHOTS}/pdf-export-phone.png` });
 
-    const shared = await page.evaluate(() => (window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] }).sharedFiles);
+    const shared = await sharedFiles(page);
     expect(shared).toHaveLength(1);
-    const [file] = shared!;
+    const [file] = shared;
     expect(file!.name).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(file!.type).toBe('application/pdf');
-    const bytes = new Uint8Array(Buffer.from(file!.base64, 'base64'));
-    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
-    expect(await embeddedJpegs(bytes)).toEqual(await storedJpegs(page, photoIds));
+    expect(Buffer.from(file!.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect((await inspectPdf(file!.bytes)).pageCount).toBe(1);
+    expect(await embeddedJpegs(file!.bytes)).toEqual(await storedJpegs(page, photoIds));
   });
 });
 
@@ -188,7 +170,7 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       const preview = dialog.getByRole('img', { name: 'Your business logo' });
       await expect(preview).toBeVisible();
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
-      await page.screenshot({ path: `test-results/pdf-export/business-logo-${name}.png` });
+      await page.screenshot({ path: `${SHOTS}/business-logo-${name}.png` });
 
       // A file that is not PNG or JPEG is refused before it is sent.
       const choosingAgain = page.waitForEvent('filechooser');

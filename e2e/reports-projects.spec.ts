@@ -44,7 +44,11 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await expect(cards.nth(0)).toContainText('No description');
       await expect(cards.nth(1)).toContainText('Oak Street Office');
       await expect(cards.nth(1)).toContainText('Weekly office clean');
-      await expect(cards.nth(1).locator('time')).toHaveText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+      // The created date, from the project's own timestamp (comparing with today would fail at midnight).
+      const created = cards.nth(1).locator('time');
+      const createdAt = new Date((await created.getAttribute('datetime')) ?? '');
+      expect(Math.abs(Date.now() - createdAt.getTime())).toBeLessThan(60 * 60 * 1000);
+      await expect(created).toHaveText(createdAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
       await dismissToasts(page); // a clean screenshot
       await page.screenshot({ path: `${SHOTS}/projects-${name}.png`, fullPage: true });
 

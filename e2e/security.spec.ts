@@ -1,12 +1,12 @@
 // Hostile input in the browser and the PDF (issue 7): client names, descriptions and business
 // names that try HTML and script injection show as plain text on every screen that shows them
 // (no dialog fires, no injected element appears), and as text in the PDF.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import fs from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { makePhotoJpeg } from '../src/server/test-support/photo-fixtures';
+import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
 import { INJECTED_CLIENT_NAME, INJECTED_DESCRIPTION } from '../src/server/hardening/support/hostile-strings';
-import { DESKTOP, PHONE, uniqueEmail } from './support';
+import { DESKTOP, PHONE, recordShareSheet, sharedFiles, uniqueEmail } from './support';
 
 // Pages here load a report with photos; on a busy shared 2-core machine that can take longer than 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -41,8 +41,8 @@ async function seedInjectedReport(page: Page): Promise<number> {
   return projectId;
 }
 
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await extractPageTexts(bytes)).join(' ').replace(/\s+/g, ' ');
 }
 
 for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -59,6 +59,7 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
         dialogs.push(`${dialog.type()}: ${dialog.message()}`);
         return void dialog.dismiss();
       });
+      await recordShareSheet(page);
       const projectId = await seedInjectedReport(page);
 
       await page.goto('/');
@@ -87,24 +88,28 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       // The server's PDF shows the strings as text.
       const pdf = await page.request.get(`/api/projects/${projectId}/report.pdf`);
       expect(pdf.status()).toBe(200);
-      const serverPdf = testInfo.outputPath('server-report.pdf');
-      fs.writeFileSync(serverPdf, await pdf.body());
-      const serverText = pdfText(serverPdf);
+      const serverText = await pdfText(new Uint8Array(await pdf.body()));
       expect(serverText).toContain(TYPED_CLIENT_NAME);
       expect(serverText).toContain(INJECTED_DESCRIPTION);
       expect(serverText).toContain(INJECTED_BUSINESS);
 
-      // So does the PDF this browser builds with Export to PDF.
+      // So does the PDF this browser builds with Export to PDF: downloaded on a desktop, shared on a phone.
+      let browserPdf: Uint8Array;
       if (name === 'desktop') {
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Export to PDF' }).click();
-        const browserPdf = testInfo.outputPath('browser-report.pdf');
-        await (await download).saveAs(browserPdf);
-        const browserText = pdfText(browserPdf);
-        expect(browserText).toContain(TYPED_CLIENT_NAME);
-        expect(browserText).toContain(INJECTED_DESCRIPTION);
-        expect(browserText).toContain(INJECTED_BUSINESS);
+        const file = testInfo.outputPath('browser-report.pdf');
+        await (await download).saveAs(file);
+        browserPdf = new Uint8Array(await fs.readFile(file));
+      } else {
+        await page.getByRole('button', { name: 'Export to PDF' }).click();
+        await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
+        browserPdf = (await sharedFiles(page))[0]!.bytes;
       }
+      const browserText = await pdfText(browserPdf);
+      expect(browserText).toContain(TYPED_CLIENT_NAME);
+      expect(browserText).toContain(INJECTED_DESCRIPTION);
+      expect(browserText).toContain(INJECTED_BUSINESS);
       await expectNoInjection(page, dialogs);
     });
   });

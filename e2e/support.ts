@@ -58,3 +58,53 @@ export async function readLatestMail(to: string): Promise<string> {
   }
   throw new Error(`No mail to ${to} in ${outbox}`);
 }
+
+/**
+ * Records every toast title the page shows, in order, even one replaced a moment later (at most
+ * one toast is visible at a time, spec §9). Call before the page loads; read with `toastTitles`.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastTitles: string[] }).toastTitles = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"]:not([data-recorded])')) {
+        toast.setAttribute('data-recorded', '');
+        seen.push(toast.querySelector('p')?.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function toastTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { toastTitles: string[] }).toastTitles);
+}
+
+/**
+ * The phone's share sheet is the browser's boundary: this stands in for it and records the files
+ * it is offered (as base64). Call before the page loads; read with `sharedFiles`.
+ */
+export async function recordShareSheet(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] };
+    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data?: ShareData) => Boolean(data?.files?.length) });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data?: ShareData) => {
+        record.sharedFiles = await Promise.all(
+          (data?.files ?? []).map(async (file) => {
+            const bytes = new Uint8Array(await file.arrayBuffer());
+            let binary = '';
+            for (const byte of bytes) binary += String.fromCharCode(byte);
+            return { name: file.name, type: file.type, base64: btoa(binary) };
+          }),
+        );
+      },
+    });
+  });
+}
+
+export async function sharedFiles(page: Page): Promise<{ name: string; type: string; bytes: Uint8Array }[]> {
+  const files = await page.evaluate(() => (window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] }).sharedFiles ?? []);
+  return files.map((file) => ({ name: file.name, type: file.type, bytes: new Uint8Array(Buffer.from(file.base64, 'base64')) }));
+}

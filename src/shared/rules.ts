@@ -2,8 +2,9 @@
 export const PRODUCT_NAME = 'CleanProof';
 
 export const TRIAL_DAYS = 14;
-export const PRICE_PER_MONTH_TEXT = '$4.99/month';
 export const PRICE_CENTS_PER_MONTH = 499;
+export const PRICE_TEXT = `$${(PRICE_CENTS_PER_MONTH / 100).toFixed(2)}`;
+export const PRICE_PER_MONTH_TEXT = `${PRICE_TEXT}/month`;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 export const BUSINESS_NAME_MAX_LENGTH = 50;

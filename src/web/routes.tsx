@@ -16,12 +16,19 @@ const SubscribePage = lazy(() => import('./pages/subscribe-page'));
 const TestSubscriptionPage = lazy(() => import('./pages/test-subscription-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const AdminPage = lazy(() => import('./pages/admin-page'));
+// Photos kept on this device upload on every signed-in screen; loaded only once someone signs in.
+const UploadRunner = lazy(() => import('./features/report-editor/upload/upload-runner'));
 
 export function AppRoutes() {
   const { data: user, isPending } = useCurrentUser();
   return (
     <>
       <UserLookupFailureRedirect />
+      {user && (
+        <Suspense fallback={null}>
+          <UploadRunner userId={user.id} />
+        </Suspense>
+      )}
       <Suspense fallback={<PageSpinner />}>
         <Switch>
           <Route path="/">{isPending ? <PageSpinner /> : user ? <HomePage /> : <LandingPage />}</Route>
@@ -60,12 +67,15 @@ function RequireUser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth path. */
+/**
+ * spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth
+ * path. /admin stays put too: it is reachable whether signed in or not, with its own password.
+ */
 function UserLookupFailureRedirect() {
   const { isError } = useCurrentUser();
   const [location, navigate] = useLocation();
   useEffect(() => {
-    if (!isError || isAuthPath(location)) return;
+    if (!isError || isAuthPath(location) || location === '/admin') return;
     const timer = setTimeout(() => navigate('/auth'), USER_LOOKUP_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [isError, location, navigate]);

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Camera, Check, FileText, Send, ShieldCheck, Smartphone } from 'lucide-react';
-import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME, TRIAL_DAYS } from '@shared/rules';
+import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME, TRIAL_DAYS } from '@shared/rules';
 import { BrandMark } from '../components/brand-mark';
 
 const STEPS = [
@@ -74,7 +74,7 @@ export function LandingPage() {
                 {PRODUCT_NAME} Pro
               </h2>
               <p className="mt-2">
-                <span className="text-4xl font-bold">$4.99</span>
+                <span className="text-4xl font-bold">{PRICE_TEXT}</span>
                 <span className="text-slate-600"> per month</span>
               </p>
               <p className="mt-1 text-sm text-slate-600">

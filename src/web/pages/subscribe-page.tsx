@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter';
 import { Check, ShieldCheck } from 'lucide-react';
 import type { BillingConfig, SubscriptionStatus } from '@shared/contract/billing';
-import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from '@shared/rules';
+import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME } from '@shared/rules';
 import { AppHeader } from '../components/app-header';
 import { Button } from '../components/ui/button';
 import { Card, CardTitle } from '../components/ui/card';
@@ -121,7 +121,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
         <Card className="ring-2 ring-brand-700">
           <CardTitle>{PRODUCT_NAME} Pro</CardTitle>
           <p className="mt-2">
-            <span className="text-4xl font-bold">$4.99</span>
+            <span className="text-4xl font-bold">{PRICE_TEXT}</span>
             <span className="text-slate-600"> per month</span>
           </p>
           <p className="mt-1 text-sm text-slate-600">Billed monthly. Cancel anytime; you keep access until the end of the period you paid for.</p>

@@ -7,6 +7,7 @@ import { apiRequest, apiSend, describeError, isUnauthorized } from '../../lib/ap
 import { useCurrentUser, USER_QUERY_KEY } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { handleUnauthorized } from '../../lib/unauthorized';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 
@@ -26,10 +27,7 @@ export function BusinessLogoField() {
       queryClient.setQueryData(USER_QUERY_KEY, await call());
       toast({ title: success });
     } catch (error) {
-      if (isUnauthorized(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        return;
-      }
+      if (isUnauthorized(error)) return handleUnauthorized('/auth');
       toast({ title: failure, description: describeError(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(null);

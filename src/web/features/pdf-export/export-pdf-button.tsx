@@ -23,7 +23,7 @@ export function ExportPdfButton({ project }: { project: Project }) {
         ) : (
           <FileDown className="size-4" aria-hidden="true" />
         )}
-        {exporter.isExporting ? 'Exporting…' : 'Export to PDF'}
+        {exporter.isExporting ? 'Exporting...' : 'Export to PDF'}
       </Button>
       <SetBusinessNameDialog open={exporter.isNameDialogOpen} onOpenChange={exporter.setNameDialogOpen} onSaved={exporter.onBusinessNameSaved} />
       <Dialog

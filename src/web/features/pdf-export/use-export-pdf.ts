@@ -8,7 +8,7 @@ import { defaultReportFilename, toPdfFilename } from '@shared/report-filename';
 import { apiGet, isUnauthorized } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { handleUnauthorized } from '../reports/project-errors';
+import { handleUnauthorized } from '../../lib/unauthorized';
 import { deliverPdf, downloadPdf, sharePdf, toPdfFile, type DeliveryOutcome } from './deliver-pdf';
 
 export const FILENAME_PROMPT = 'Save the PDF report as:';

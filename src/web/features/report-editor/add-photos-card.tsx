@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Camera, Upload } from 'lucide-react';
+import { Link } from 'wouter';
+import { Camera, Lock, Upload } from 'lucide-react';
 import type { PhotoType } from '@shared/contract/projects';
 import { Card, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
 import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from './device-mode';
@@ -23,10 +25,12 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
   const [mode, setMode] = useState<PhotoInputMode>(initialMode);
   const [type, setType] = useState<PhotoType>('before');
   const pendingUploads = usePendingUploads(projectId);
+  const hasAccess = useHasAccess();
 
-  const keep = async (blob: Blob, source: 'camera' | 'upload') => {
+  /** Keeps the photo on this device first (prepared, for a chosen file), then it uploads. */
+  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload') => {
     try {
-      await uploadQueue.enqueue({ projectId, type, source, blob });
+      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare() });
     } catch {
       toast({ title: 'Failed to save photo', description: 'The photo could not be kept on this device. Please try again.', variant: 'destructive' });
     }
@@ -59,16 +63,29 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           </div>
         )}
       </div>
-      <div className="mt-3">
-        <PhotoTypeSelector value={type} onChange={setType} />
-      </div>
-      <div className="mt-3">
-        {mode === 'camera' ? (
-          <CameraPanel type={type} onCapture={(photo) => void keep(photo, 'camera')} />
-        ) : (
-          <UploadPanel type={type} onSave={async (file) => keep(await prepareUploadImage(file), 'upload')} />
-        )}
-      </div>
+      {hasAccess ? (
+        <>
+          <div className="mt-3">
+            <PhotoTypeSelector value={type} onChange={setType} />
+          </div>
+          <div className="mt-3">
+            {mode === 'camera' ? (
+              <CameraPanel type={type} onCapture={(photo) => void keep(() => photo, 'camera')} />
+            ) : (
+              <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload')} />
+            )}
+          </div>
+        </>
+      ) : (
+        <div className="mt-3 rounded-xl bg-slate-50 p-5 text-center ring-1 ring-slate-200" data-testid="add-photos-locked">
+          <Lock className="mx-auto size-8 text-slate-500" aria-hidden="true" />
+          <p className="mt-2 font-semibold">Your free trial has ended</p>
+          <p className="mt-1 text-sm text-slate-600">Upgrade to Pro to add photos to this report. The photos already in it stay here.</p>
+          <Link href="/subscribe" className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+            Upgrade to Pro
+          </Link>
+        </div>
+      )}
       <PendingUploads uploads={pendingUploads} />
     </Card>
   );

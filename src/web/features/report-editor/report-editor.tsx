@@ -6,7 +6,7 @@ import { ApiError, isUnauthorized } from '../../lib/api-client';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
 import { ExportPdfButton } from '../pdf-export/export-pdf-button';
-import { handleUnauthorized } from '../reports/project-errors';
+import { handleUnauthorized } from '../../lib/unauthorized';
 import { formatCreatedDate, projectTitle } from '../reports/project-labels';
 import { useProject } from './api/project-api';
 import { ReportDetailsCard } from './report-details-card';

@@ -5,15 +5,12 @@ import { AccessBanner } from '../subscription/access-banner';
 import { Spinner } from '../../components/ui/spinner';
 import { ReportsList } from './reports-list';
 import { parseProjectParam } from './project-param';
-import { useUploadNotifications } from '../report-editor/upload/use-upload-queue';
 
 // The editor (camera, upload, pairing) is its own chunk: the list never waits for it.
 const ReportEditor = lazy(() => import('../report-editor/report-editor'));
 
 export function ReportsHome() {
   const projectId = parseProjectParam(useSearch());
-  // Photos kept on this device keep uploading while the user moves between the list and a report.
-  useUploadNotifications(projectId !== null ? '/api/login' : '/auth');
 
   return (
     <>

@@ -1,13 +1,19 @@
 import { useLocation } from 'wouter';
+import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { useCreateProject } from './api/projects-api';
 import { notifyProjectError } from './project-errors';
 
-/** spec §2: creating a report opens it immediately, with 'Report Created'. */
+/**
+ * spec §2: creating a report opens it immediately, with 'Report Created'. Without access (trial
+ * over, no subscription) the button leads to the upgrade instead of a refusal.
+ */
 export function useCreateReport() {
   const [, navigate] = useLocation();
+  const hasAccess = useHasAccess();
   const create = useCreateProject();
-  const createReport = () =>
+  const createReport = () => {
+    if (!hasAccess) return navigate('/subscribe');
     create.mutate(undefined, {
       onSuccess: (project) => {
         toast({ title: 'Report Created', description: 'Add a client name, then take your before photos.' });
@@ -15,5 +21,6 @@ export function useCreateReport() {
       },
       onError: (error) => notifyProjectError(error, 'Failed to create report', '/auth'),
     });
+  };
   return { createReport, isCreating: create.isPending };
 }

@@ -1,5 +1,6 @@
 // The Business Settings dialog from the header menu (spec §2): business name (PATCH, user caches
 // refreshed) and the logo shown on PDF reports.
+import { Link } from 'wouter';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/auth';
@@ -20,6 +21,13 @@ export function BusinessSettingsDialog({ open, onOpenChange }: { open: boolean; 
           onSaved={(updated) => toast({ title: 'Business Name Updated', description: `Your reports will show "${updated.businessName ?? ''}".` })}
         />
         <BusinessLogoField />
+        <p className="text-sm text-slate-600">
+          Your sign-in email and plan are in{' '}
+          <Link href="/account" className="font-medium text-brand-700 underline underline-offset-2" onClick={() => onOpenChange(false)}>
+            Account Settings
+          </Link>
+          .
+        </p>
         <Button variant="secondary" className="w-full" onClick={() => onOpenChange(false)}>
           Close
         </Button>

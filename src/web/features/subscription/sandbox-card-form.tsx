@@ -1,5 +1,6 @@
 // The sandbox's test-mode card form (DESIGN.md): clearly marked, charges nothing. Like Stripe.js,
 // it checks the card in the browser first; Pay then confirms the payment with the server.
+import { PRICE_TEXT } from '@shared/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -58,7 +59,7 @@ export function SandboxCardForm({ clientSecret, onPaid, onFailed, onUnexpectedEr
         </div>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={paying}>
-        {paying ? 'Processing...' : 'Pay $4.99'}
+        {paying ? 'Processing...' : `Pay ${PRICE_TEXT}`}
       </Button>
     </form>
   );

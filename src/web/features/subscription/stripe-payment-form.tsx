@@ -1,5 +1,6 @@
 // Stripe's Payment Element (DESIGN.md). Loaded only when the server runs with Stripe keys, so the
 // sandbox never downloads Stripe.js. confirmPayment returns to APP_URL (spec §7).
+import { PRICE_TEXT } from '@shared/rules';
 import { useEffect, useState, type FormEvent } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -84,7 +85,7 @@ function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: 
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || paying}>
-        {paying ? 'Processing...' : 'Pay $4.99'}
+        {paying ? 'Processing...' : `Pay ${PRICE_TEXT}`}
       </Button>
     </form>
   );

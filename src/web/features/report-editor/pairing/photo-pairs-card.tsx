@@ -43,7 +43,8 @@ export function PhotoPairsCard({ project }: { project: Project }) {
 
   const autoPairAll = () =>
     autoPair.mutate(undefined, {
-      onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pair${pairsCreated === 1 ? '' : 's'} automatically` }),
+      // spec §8, word for word: 'Created N photo pairs automatically'.
+      onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
       onError: (error) => notifyProjectError(error, 'Failed to auto-pair photos', '/api/login'),
     });
 

@@ -5,6 +5,8 @@ export type PhotoSource = 'camera' | 'upload';
 
 export interface PendingUpload {
   id: string;
+  /** Who took it: only this user's session sends it. */
+  userId: number;
   projectId: number;
   type: PhotoType;
   source: PhotoSource;

@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from 'react';
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { QueuedUploadView } from './upload-queue';
 import { uploadQueue } from './use-upload-queue';
@@ -7,21 +8,26 @@ import { uploadQueue } from './use-upload-queue';
 /** Photos taken but not on the server yet: shown as waiting, never lost. */
 export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
   if (uploads.length === 0) return null;
-  const waiting = uploads.some((upload) => upload.status === 'waiting');
+  const waitingFor = uploads.find((upload) => upload.status === 'waiting')?.waitingFor ?? null;
   return (
     <section aria-label="Photos waiting to upload" className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
       <div className="flex items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
-          {waiting ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label="Uploading" />}
-          {waiting ? `${uploads.length} waiting to upload` : `Uploading ${uploads.length}...`}
+          {waitingFor === 'upgrade' ? <Lock className="size-4" aria-hidden="true" /> : waitingFor ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label="Uploading" />}
+          {waitingFor ? `${uploads.length} waiting to upload` : `Uploading ${uploads.length}...`}
         </p>
-        {waiting && (
-          <button type="button" onClick={() => uploadQueue.retryNow()} className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100">
+        {waitingFor === 'connection' && (
+          <button type="button" onClick={() => uploadQueue.retryNow()} className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100">
             <RefreshCw className="size-4" aria-hidden="true" /> Retry now
           </button>
         )}
       </div>
-      {waiting && <p className="text-xs text-amber-800">Kept on this device. They upload by themselves when the connection is back.</p>}
+      {waitingFor && <p className="text-xs text-amber-800">{WAITING_TEXT[waitingFor]}</p>}
+      {waitingFor === 'upgrade' && (
+        <Link href="/subscribe" className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+          Upgrade to Pro
+        </Link>
+      )}
       <ul className="mt-2 flex gap-2 overflow-x-auto">
         {uploads.map((upload) => (
           <PendingThumbnail key={upload.id} upload={upload} />
@@ -31,12 +37,24 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
   );
 }
 
+const WAITING_TEXT = {
+  connection: 'Kept on this device. They upload by themselves when the connection is back.',
+  'sign-in': 'Kept on this device. They upload once you sign in again.',
+  upgrade: 'Your free trial has ended. Kept on this device, they upload once you upgrade.',
+} as const;
+
 function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
-  const url = useMemo(() => URL.createObjectURL(new Blob([upload.bytes], { type: upload.mimeType })), [upload.bytes, upload.mimeType]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const image = useRef<HTMLImageElement>(null);
+  // The object URL lives exactly as long as this effect (React may run effects twice in
+  // development; a URL made during render would be revoked while still shown).
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([upload.bytes], { type: upload.mimeType }));
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [upload.bytes, upload.mimeType]);
   return (
     <li className="relative w-24 shrink-0">
-      <img src={url} alt={`${upload.type.toUpperCase()} photo waiting to upload`} className="aspect-[4/3] w-full rounded-lg object-cover opacity-80" />
+      <img ref={image} alt={`${upload.type.toUpperCase()} photo waiting to upload`} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
       <span className="absolute bottom-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{upload.type.toUpperCase()}</span>
     </li>
   );

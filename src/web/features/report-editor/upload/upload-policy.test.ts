@@ -4,19 +4,23 @@ import { classifyUploadFailure, MAX_RETRY_MS, retryDelayMs } from './upload-poli
 
 describe('classifyUploadFailure', () => {
   it('keeps and retries a photo after a network error or a server error', () => {
-    expect(classifyUploadFailure(new TypeError('Failed to fetch'))).toBe('retry');
-    expect(classifyUploadFailure(new ApiError(500, '{"message":"Internal Server Error"}', 'Internal Server Error'))).toBe('retry');
-    expect(classifyUploadFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('retry');
-    expect(classifyUploadFailure(new ApiError(429, '', 'Too Many Requests'))).toBe('retry');
-    expect(classifyUploadFailure(new ApiError(408, '', 'Request Timeout'))).toBe('retry');
+    expect(classifyUploadFailure(new TypeError('Failed to fetch'))).toBe('connection');
+    expect(classifyUploadFailure(new ApiError(500, '{"message":"Internal Server Error"}', 'Internal Server Error'))).toBe('connection');
+    expect(classifyUploadFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('connection');
+    expect(classifyUploadFailure(new ApiError(429, '', 'Too Many Requests'))).toBe('connection');
+    expect(classifyUploadFailure(new ApiError(408, '', 'Request Timeout'))).toBe('connection');
   });
 
   it('keeps a photo until the user signs in again after a 401', () => {
-    expect(classifyUploadFailure(new ApiError(401, '{"message":"Not signed in"}', 'Unauthorized'))).toBe('await-sign-in');
+    expect(classifyUploadFailure(new ApiError(401, '{"message":"Not signed in"}', 'Unauthorized'))).toBe('sign-in');
   });
 
-  it('drops a photo the server refused with a 4xx', () => {
-    for (const status of [400, 402, 404, 413, 415, 422]) expect(classifyUploadFailure(new ApiError(status, '{"message":"no"}', ''))).toBe('drop');
+  it('keeps a photo until the user upgrades after a 402 (the trial ended after it was taken)', () => {
+    expect(classifyUploadFailure(new ApiError(402, '{"message":"Your free trial has ended."}', 'Payment Required'))).toBe('upgrade');
+  });
+
+  it('drops a photo the server refused with any other 4xx', () => {
+    for (const status of [400, 404, 413, 415, 422]) expect(classifyUploadFailure(new ApiError(status, '{"message":"no"}', ''))).toBe('drop');
   });
 });
 

@@ -2,16 +2,21 @@
 // has said, with a 4xx, that this photo will never be accepted.
 import { ApiError } from '../../../lib/api-client';
 
-export type UploadFailureAction = 'retry' | 'await-sign-in' | 'drop';
+/** What a kept photo waits for before it is sent again. */
+export type WaitReason = 'connection' | 'sign-in' | 'upgrade';
+
+export type UploadFailureAction = WaitReason | 'drop';
 
 const RETRYABLE_4XX = new Set([408, 425, 429]);
 
 export function classifyUploadFailure(error: unknown): UploadFailureAction {
-  if (!(error instanceof ApiError)) return 'retry'; // fetch threw: offline, DNS, connection reset
-  if (error.status === 401) return 'await-sign-in'; // keep it: it uploads once the user signs in again
-  if (error.status >= 500 || RETRYABLE_4XX.has(error.status)) return 'retry';
+  if (!(error instanceof ApiError)) return 'connection'; // fetch threw: offline, DNS, connection reset
+  if (error.status === 401) return 'sign-in'; // keep it: it uploads once the user signs in again
+  // The trial ended between taking the photo and sending it: the photo is still the user's work.
+  if (error.status === 402) return 'upgrade';
+  if (error.status >= 500 || RETRYABLE_4XX.has(error.status)) return 'connection';
   if (error.status >= 400) return 'drop';
-  return 'retry';
+  return 'connection';
 }
 
 export const FIRST_RETRY_MS = 2_000;

@@ -43,6 +43,7 @@ function setup(outcomes: Array<'ok' | Error>) {
   let id = 0;
   let clock = 1000;
   const queue = new UploadQueue(store, { send: server.send, setTimer: timers.setTimer, clearTimer: timers.clearTimer, newId: () => `u${++id}`, now: () => clock++ });
+  queue.setOwner(1); // signed in as user 1
   const events: UploadEvent['kind'][] = [];
   queue.onEvent((event) => events.push(event.kind));
   return { store, server, timers, queue, events };
@@ -135,9 +136,49 @@ describe('UploadQueue', () => {
 
     const server = scriptedSend(['ok']);
     const second = new UploadQueue(first.store, { send: server.send, setTimer: () => null, clearTimer: () => undefined });
+    second.setOwner(1);
     await second.start();
     await settle();
     expect(server.received).toEqual([{ type: 'before', text: 'left-behind' }]);
     expect(await first.store.list()).toEqual([]);
+  });
+
+  it('keeps a photo after a 402 (the trial ended since it was taken) until the user upgrades, without retrying in a loop', async () => {
+    const { queue, store, server, timers, events } = setup([new ApiError(402, '{"message":"Your free trial has ended."}', 'Payment Required'), 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'after', source: 'camera', blob: jpeg('taken-on-the-last-day') });
+    await settle();
+    expect(events).toEqual(['payment-required']);
+    expect(queue.getSnapshot().map((item) => [item.status, item.waitingFor])).toEqual([['waiting', 'upgrade']]);
+    expect(await store.list()).toHaveLength(1);
+    expect(timers.pending).toEqual([]);
+
+    queue.retryNow(); // the user has upgraded
+    await settle();
+    expect(server.received).toEqual([{ type: 'after', text: 'taken-on-the-last-day' }]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("sends and shows only the signed-in user's photos; another user's wait on the device for their owner", async () => {
+    const { queue, store, server } = setup([new TypeError('offline'), 'ok', 'ok']);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('first-users-photo') });
+    await settle();
+
+    queue.setOwner(null); // signed out
+    expect(queue.getSnapshot()).toEqual([]);
+    await expect(queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('nobodys') })).rejects.toThrow(/signed in/);
+
+    queue.setOwner(2); // someone else signs in on this phone
+    await settle();
+    expect(server.received).toEqual([]);
+    expect(queue.getSnapshot()).toEqual([]);
+    await queue.enqueue({ projectId: 9, type: 'after', source: 'camera', blob: jpeg('second-users-photo') });
+    await settle();
+    expect(server.received.map((r) => r.text)).toEqual(['second-users-photo']);
+    expect((await store.list()).map((item) => item.userId)).toEqual([1]);
+
+    queue.setOwner(1); // the first user is back: their photo goes up
+    await settle();
+    expect(server.received.map((r) => r.text)).toEqual(['second-users-photo', 'first-users-photo']);
+    expect(await store.list()).toEqual([]);
   });
 });

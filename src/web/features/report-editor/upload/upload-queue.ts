@@ -1,8 +1,10 @@
 // Uploads photos one at a time in the order they were taken; a failure that may pass (offline,
 // 5xx) keeps the photo in the store and retries it with backoff and when the browser comes back
-// online. Only a 4xx refusal drops it.
+// online. A 401 or 402 keeps it until the user signs in or upgrades; only another 4xx drops it.
+// Each photo belongs to the user who took it: only the signed-in owner's photos are sent, so a
+// shared phone never uploads one person's photos into another's account.
 import type { PhotoType } from '@shared/contract/projects';
-import { classifyUploadFailure, retryDelayMs } from './upload-policy';
+import { classifyUploadFailure, retryDelayMs, type WaitReason } from './upload-policy';
 import type { PendingUpload, PendingUploadStore, PhotoSource } from './pending-upload-store';
 
 export interface NewUpload {
@@ -16,6 +18,7 @@ export type UploadEvent =
   | { kind: 'uploaded'; upload: PendingUpload }
   | { kind: 'waiting'; upload: PendingUpload; error: unknown }
   | { kind: 'unauthorized'; upload: PendingUpload; error: unknown }
+  | { kind: 'payment-required'; upload: PendingUpload; error: unknown }
   | { kind: 'failed'; upload: PendingUpload; error: unknown };
 
 export interface QueuedUploadView {
@@ -26,6 +29,8 @@ export interface QueuedUploadView {
   mimeType: string;
   /** 'uploading' while a request is in flight; 'waiting' after a failure, until the next try. */
   status: 'uploading' | 'waiting' | 'queued';
+  /** What a waiting photo waits for: the connection, a new sign-in, or an upgrade. */
+  waitingFor: WaitReason | null;
 }
 
 export interface UploadQueueOptions {
@@ -40,7 +45,8 @@ export class UploadQueue {
   private items: PendingUpload[] = [];
   private view: QueuedUploadView[] = [];
   private inFlightId: string | null = null;
-  private waitingIds = new Set<string>();
+  private readonly waiting = new Map<string, WaitReason>();
+  private owner: number | null = null;
   private running = false;
   private retryTimer: unknown = null;
   private loaded: Promise<void> | null = null;
@@ -72,10 +78,23 @@ export class UploadQueue {
     return this.loaded;
   }
 
+  /**
+   * Whose photos to show and send: the signed-in user's, or nobody's after sign-out. Others'
+   * photos stay kept on the device until their owner signs in here again.
+   */
+  setOwner(userId: number | null): void {
+    if (this.owner === userId) return;
+    this.owner = userId;
+    this.publish();
+    void this.run();
+  }
+
   /** Keeps the photo first (so a crash cannot lose it), then uploads it. */
   async enqueue(input: NewUpload): Promise<PendingUpload> {
+    if (this.owner === null) throw new Error('Nobody is signed in to own this photo');
     const upload: PendingUpload = {
       id: this.newId(),
+      userId: this.owner,
       projectId: input.projectId,
       type: input.type,
       source: input.source,
@@ -116,8 +135,7 @@ export class UploadQueue {
     if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
     this.retryTimer = null;
     try {
-      while (this.items.length > 0) {
-        const upload = this.items[0]!;
+      for (let upload = this.nextToSend(); upload; upload = this.nextToSend()) {
         this.inFlightId = upload.id;
         this.publish();
         try {
@@ -131,12 +149,14 @@ export class UploadQueue {
             continue;
           }
           const kept: PendingUpload = { ...upload, failedAttempts: upload.failedAttempts + 1 };
-          this.items[0] = kept;
-          this.waitingIds.add(kept.id);
+          this.items = this.items.map((item) => (item.id === kept.id ? kept : item));
+          this.waiting.set(kept.id, action);
           await this.store.put(kept).catch(() => undefined);
           this.publish();
-          if (action === 'await-sign-in') {
+          if (action === 'sign-in') {
             this.emit({ kind: 'unauthorized', upload: kept, error });
+          } else if (action === 'upgrade') {
+            this.emit({ kind: 'payment-required', upload: kept, error });
           } else {
             this.emit({ kind: 'waiting', upload: kept, error });
             this.retryTimer = this.setTimer(() => this.retryNow(), retryDelayMs(kept.failedAttempts));
@@ -154,22 +174,33 @@ export class UploadQueue {
     }
   }
 
+  /** The owner's oldest photo: the order taken is the order sent (and the order auto-pair follows). */
+  private nextToSend(): PendingUpload | undefined {
+    return this.owner === null ? undefined : this.items.find((item) => item.userId === this.owner);
+  }
+
   private async forget(upload: PendingUpload): Promise<void> {
     this.items = this.items.filter((item) => item.id !== upload.id);
-    this.waitingIds.delete(upload.id);
+    this.waiting.delete(upload.id);
     await this.store.remove(upload.id).catch(() => undefined);
     this.publish();
   }
 
   private publish(): void {
-    this.view = this.items.map((item) => ({
-      id: item.id,
-      projectId: item.projectId,
-      type: item.type,
-      bytes: item.bytes,
-      mimeType: item.mimeType,
-      status: item.id === this.inFlightId ? 'uploading' : this.waitingIds.has(item.id) ? 'waiting' : 'queued',
-    }));
+    this.view = this.items
+      .filter((item) => item.userId === this.owner)
+      .map((item) => {
+        const waitingFor = item.id === this.inFlightId ? null : (this.waiting.get(item.id) ?? null);
+        return {
+          id: item.id,
+          projectId: item.projectId,
+          type: item.type,
+          bytes: item.bytes,
+          mimeType: item.mimeType,
+          status: item.id === this.inFlightId ? 'uploading' : waitingFor ? 'waiting' : 'queued',
+          waitingFor,
+        };
+      });
     for (const listener of this.listeners) listener();
   }
 

@@ -1,10 +1,15 @@
-// The real app for billing browser tests that need what the shared e2e server cannot give:
-//   `tsx e2e/billing-server.ts stripe`   Stripe mode, the official SDK pointed at the local Stripe
-//                                        stand-in (Stripe's servers cannot be reached here);
-//   `tsx e2e/billing-server.ts sandbox`  sandbox mode.
-// Its clock can be moved by writing `advance <ms>` lines to stdin (trials and periods end without
-// waiting days). Listens on an ephemeral port and prints `listening <port>`.
+// The real app for browser tests that need what the shared e2e server cannot give:
+//   `tsx e2e/own-server.ts stripe`   Stripe mode, the official SDK pointed at the local Stripe
+//                                    stand-in (Stripe's servers cannot be reached here);
+//   `tsx e2e/own-server.ts sandbox`  sandbox mode.
+// Commands on stdin, one per line, each answered on stdout:
+//   `advance <ms>`                 moves its clock (trials and periods end without waiting days);
+//                                  answers `clock <iso time>`
+//   `clear-business-name <email>`  makes that account one from before business names were
+//                                  required (no API can do this); answers `cleared <email>`
+// Listens on an ephemeral port and prints `listening <port>`.
 import readline from 'node:readline';
+import { eq, sql } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,16 +21,11 @@ import { createStripeBillingProvider } from '../src/server/billing/stripe.js';
 import { createSandboxBillingProvider } from '../src/server/billing/sandbox.js';
 import { createLocalFolderStore } from '../src/server/storage/local-folder-store.js';
 import { STAND_IN_STRIPE_CONFIG, startStripeStandIn } from '../src/server/test-support/stripe-stand-in.js';
+import { users } from '../src/server/db/schema.js';
 
 const mode = process.argv[2] === 'stripe' ? 'stripe' : 'sandbox';
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  const match = /^advance (\d+)$/.exec(line.trim());
-  if (match) offsetMs += Number(match[1]);
-  console.log(`clock ${clock().toISOString()}`);
-});
-
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-e2e-stripe-'));
 const stripe = await startStripeStandIn();
 const config = loadConfig({
@@ -43,6 +43,20 @@ const config = loadConfig({
     : {}),
 });
 const database = await openDatabase({ pgliteDataDir: path.join(dataDir, 'db') });
+
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const [command, argument = ''] = line.trim().split(/\s+/, 2);
+  if (command === 'advance') {
+    offsetMs += Number(argument);
+    console.log(`clock ${clock().toISOString()}`);
+  } else if (command === 'clear-business-name') {
+    void database.db
+      .update(users)
+      .set({ businessName: null })
+      .where(eq(sql`lower(${users.email})`, argument.toLowerCase()))
+      .then(() => console.log(`cleared ${argument}`));
+  }
+});
 const app = await buildApp(
   {
     config,

@@ -1,16 +1,18 @@
-// Starts e2e/billing-server.ts as a child process for one Playwright worker.
+// Starts e2e/own-server.ts as a child process for one Playwright worker.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 
-export interface BillingServer {
+export interface OwnServer {
   url: string;
   /** Moves the server's clock forward (trials and paid periods end). */
   advanceClock(ms: number): Promise<void>;
+  /** Takes the business name off this account (one made before business names were required). */
+  clearBusinessName(email: string): Promise<void>;
   stop(): void;
 }
 
-export async function startBillingServer(mode: 'stripe' | 'sandbox'): Promise<BillingServer> {
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn('npx', ['tsx', 'e2e/billing-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startOwnServer(mode: 'stripe' | 'sandbox'): Promise<OwnServer> {
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn('npx', ['tsx', 'e2e/own-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
@@ -38,6 +40,10 @@ export async function startBillingServer(mode: 'stripe' | 'sandbox'): Promise<Bi
     async advanceClock(ms) {
       child.stdin.write(`advance ${ms}\n`);
       await waitFor(/^clock /);
+    },
+    async clearBusinessName(email) {
+      child.stdin.write(`clear-business-name ${email}\n`);
+      await waitFor(/^cleared /);
     },
     stop: () => child.kill('SIGTERM'),
   };
