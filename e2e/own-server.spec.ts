@@ -129,7 +129,7 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
   await pending.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/photo-kept-for-upgrade-phone.png` });
 
-  await pending.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await page.getByTestId('add-photos-locked').getByRole('link', { name: 'Upgrade to Pro' }).click();
   await page.getByRole('button', { name: 'Subscribe for $4.99/month' }).click();
   await page.getByRole('button', { name: 'Pay $4.99' }).click();
   await expect(page).toHaveURL(/\/$/);

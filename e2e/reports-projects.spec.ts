@@ -83,3 +83,37 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
     });
   });
 }
+
+test.describe('the header menu', () => {
+  test.use(DESKTOP);
+
+  test('works from the keyboard: arrows move, Escape closes and gives focus back, an outside click closes', async ({ page }) => {
+    await registerThroughUi(page);
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Business Settings' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp'); // wraps around to the last item
+    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('ArrowDown'); // opens it too
+    await expect(menu).toBeVisible();
+    await page.getByRole('heading', { name: 'No reports yet' }).click();
+    await expect(menu).toHaveCount(0);
+
+    // Choosing an item does what it says.
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Subscription' }).press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Subscription Settings' })).toBeVisible();
+  });
+});

@@ -42,7 +42,7 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
         <CardTitle id="add-photos-title" className="whitespace-nowrap">
           Add Photos
         </CardTitle>
-        {availableModes.length > 1 && (
+        {hasAccess && availableModes.length > 1 && (
           <div className="flex gap-1" role="tablist" aria-label="How to add photos">
             {availableModes.map((option) => {
               const { label, icon: Icon } = MODE_LABEL[option];
@@ -86,7 +86,8 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           </Link>
         </div>
       )}
-      <PendingUploads uploads={pendingUploads} />
+      {/* The locked card above already offers the upgrade. */}
+      <PendingUploads uploads={pendingUploads} offerUpgrade={hasAccess} />
     </Card>
   );
 }

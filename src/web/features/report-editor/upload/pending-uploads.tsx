@@ -6,7 +6,7 @@ import type { QueuedUploadView } from './upload-queue';
 import { uploadQueue } from './use-upload-queue';
 
 /** Photos taken but not on the server yet: shown as waiting, never lost. */
-export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
+export function PendingUploads({ uploads, offerUpgrade }: { uploads: QueuedUploadView[]; offerUpgrade: boolean }) {
   if (uploads.length === 0) return null;
   const waitingFor = uploads.find((upload) => upload.status === 'waiting')?.waitingFor ?? null;
   return (
@@ -23,7 +23,7 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
         )}
       </div>
       {waitingFor && <p className="text-xs text-amber-800">{WAITING_TEXT[waitingFor]}</p>}
-      {waitingFor === 'upgrade' && (
+      {waitingFor === 'upgrade' && offerUpgrade && (
         <Link href="/subscribe" className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
           Upgrade to Pro
         </Link>
