@@ -120,7 +120,7 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expectToast(page, 'Upgrade to Pro', 'Your BEFORE photo is kept on this device and uploads once you upgrade.');
   const pending = page.getByTestId('pending-uploads');
-  await expect(pending).toContainText('Your free trial has ended. Kept on this device, they upload once you upgrade.');
+  await expect(pending).toContainText('Kept on this device. They upload once you upgrade to Pro.');
   // The page learns the trial is over at once: no camera to take photos that cannot be sent.
   await expect(page.getByTestId('add-photos-locked')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Camera' })).toHaveCount(0);

@@ -67,15 +67,12 @@ function RequireUser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/**
- * spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth
- * path. /admin stays put too: it is reachable whether signed in or not, with its own password.
- */
+/** spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth path. */
 function UserLookupFailureRedirect() {
   const { isError } = useCurrentUser();
   const [location, navigate] = useLocation();
   useEffect(() => {
-    if (!isError || isAuthPath(location) || location === '/admin') return;
+    if (!isError || isAuthPath(location)) return;
     const timer = setTimeout(() => navigate('/auth'), USER_LOOKUP_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [isError, location, navigate]);

@@ -63,7 +63,10 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Auth paths: no redirect to /auth from these after a failed user lookup. */
+/**
+ * Auth paths: no redirect to /auth from these after a failed user lookup. /admin is one: it is
+ * reachable signed in or not, behind its own password (spec §2).
+ */
 export function isAuthPath(pathname: string): boolean {
-  return pathname === '/auth' || pathname === '/reset-password';
+  return pathname === '/auth' || pathname === '/reset-password' || pathname === '/admin';
 }

@@ -1,23 +1,21 @@
 // What a 401 does anywhere in the signed-in app (spec §2, §8): the 'Unauthorized' toast, the
-// stored token cleared (spec §4), then a new sign-in after 500 ms.
+// stored token cleared (spec §4), then a new sign-in after 500 ms: from the open report through
+// /api/login, from any other screen at /auth. Where the user is when the 401 lands decides.
 import { AUTH_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { clearAuthToken } from './api-client';
 import { toast } from './toast';
 
-/** Where a 401 sends the user: the editor goes to /api/login, other screens to /auth (spec §2, §8). */
-export type UnauthorizedTarget = '/api/login' | '/auth';
-
 let redirectScheduled = false;
 
-export function handleUnauthorized(target: UnauthorizedTarget): void {
+export function handleUnauthorized(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   if (redirectScheduled) return;
   redirectScheduled = true;
   clearAuthToken();
-  setTimeout(() => window.location.assign(target), AUTH_FAILURE_REDIRECT_MS);
+  setTimeout(() => window.location.assign(isReportOpen() ? '/api/login' : '/auth'), AUTH_FAILURE_REDIRECT_MS);
 }
 
-/** The target for a 401 on the page the user is on now: the open report (/?project=…) or elsewhere. */
-export function unauthorizedTargetHere(): UnauthorizedTarget {
-  return window.location.pathname === '/' && new URLSearchParams(window.location.search).has('project') ? '/api/login' : '/auth';
+/** The report editor is the home page with ?project= (spec §2). */
+function isReportOpen(): boolean {
+  return window.location.pathname === '/' && new URLSearchParams(window.location.search).has('project');
 }

@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
 import { cn } from './cn';
 
 const VARIANTS = {
@@ -16,22 +17,32 @@ const SIZES = {
   icon: 'min-h-11 min-w-11 p-2',
 } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonLook {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
+  className?: string;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+function buttonClassName({ variant = 'primary', size = 'md', className }: ButtonLook): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLook {}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClassName({ variant, size, className })} {...props} />;
+}
+
+/** A link to another screen of the app that looks like a button (e.g. 'Upgrade to Pro'). */
+export function ButtonLink({ href, children, ...look }: ButtonLook & { href: string; children: ReactNode }) {
   return (
-    <button
-      type={type}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
+    <Link href={href} className={buttonClassName(look)}>
+      {children}
+    </Link>
   );
 }

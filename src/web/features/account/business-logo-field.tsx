@@ -27,7 +27,7 @@ export function BusinessLogoField() {
       queryClient.setQueryData(USER_QUERY_KEY, await call());
       toast({ title: success });
     } catch (error) {
-      if (isUnauthorized(error)) return handleUnauthorized('/auth');
+      if (isUnauthorized(error)) return handleUnauthorized();
       toast({ title: failure, description: describeError(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(null);

@@ -49,7 +49,7 @@ export function useExportPdf(project: Project) {
         toast({ title: 'PDF Generated', description: `${filename} is ready.` });
         finish(await deliverPdf(file, shareTitle), file);
       } catch (error) {
-        if (isUnauthorized(error)) handleUnauthorized('/api/login');
+        if (isUnauthorized(error)) handleUnauthorized();
         else toast({ title: 'Export Failed', description: 'Failed to generate PDF report', variant: 'destructive' });
       } finally {
         setExporting(false);

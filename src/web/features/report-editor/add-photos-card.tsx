@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Camera, Lock, Upload } from 'lucide-react';
 import type { PhotoType } from '@shared/contract/projects';
+import { PRODUCT_NAME } from '@shared/rules';
+import { ButtonLink } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { useHasAccess } from '../../lib/access';
@@ -79,15 +80,15 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
       ) : (
         <div className="mt-3 rounded-xl bg-slate-50 p-5 text-center ring-1 ring-slate-200" data-testid="add-photos-locked">
           <Lock className="mx-auto size-8 text-slate-500" aria-hidden="true" />
-          <p className="mt-2 font-semibold">Your free trial has ended</p>
-          <p className="mt-1 text-sm text-slate-600">Upgrade to Pro to add photos to this report. The photos already in it stay here.</p>
-          <Link href="/subscribe" className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+          {/* The banner above says why (trial over or a failed payment); this says what to do. */}
+          <p className="mt-2 font-semibold">Adding photos needs {PRODUCT_NAME} Pro</p>
+          <p className="mt-1 text-sm text-slate-600">The photos already in this report stay here.</p>
+          <ButtonLink href="/subscribe" className="mt-4 w-full">
             Upgrade to Pro
-          </Link>
+          </ButtonLink>
         </div>
       )}
-      {/* The locked card above already offers the upgrade. */}
-      <PendingUploads uploads={pendingUploads} offerUpgrade={hasAccess} />
+      <PendingUploads uploads={pendingUploads} />
     </Card>
   );
 }

@@ -26,7 +26,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
           setSaved((current) => ({ ...current, [field]: value }));
           setJustSaved(field);
         },
-        onError: (error) => notifyProjectError(error, 'Failed to update project', '/api/login'),
+        onError: (error) => notifyProjectError(error, 'Failed to update project'),
       },
     );
   };

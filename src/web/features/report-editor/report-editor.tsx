@@ -18,7 +18,7 @@ export default function ReportEditor({ projectId }: { projectId: number }) {
 
   useEffect(() => {
     if (!error) return;
-    if (isUnauthorized(error)) handleUnauthorized('/api/login');
+    if (isUnauthorized(error)) handleUnauthorized();
     else toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : 'Please check your connection and try again.', variant: 'destructive' });
   }, [error]);
 

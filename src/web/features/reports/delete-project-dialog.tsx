@@ -16,7 +16,7 @@ export function DeleteProjectDialog({ project, onClose }: { project: ProjectSumm
         toast({ title: 'Project Deleted', description: 'The report and its photos were permanently deleted.' });
         onClose();
       },
-      onError: (error) => notifyProjectError(error, 'Failed to delete project', '/auth'),
+      onError: (error) => notifyProjectError(error, 'Failed to delete project'),
     });
   };
   return (

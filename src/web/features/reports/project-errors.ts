@@ -4,10 +4,10 @@
 import { ApiError, isPaymentRequired, isUnauthorized } from '../../lib/api-client';
 import { refreshAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
-import { handleUnauthorized, type UnauthorizedTarget } from '../../lib/unauthorized';
+import { handleUnauthorized } from '../../lib/unauthorized';
 
-export function notifyProjectError(error: unknown, failureTitle: string, unauthorizedTarget: UnauthorizedTarget): void {
-  if (isUnauthorized(error)) return handleUnauthorized(unauthorizedTarget);
+export function notifyProjectError(error: unknown, failureTitle: string): void {
+  if (isUnauthorized(error)) return handleUnauthorized();
   if (isPaymentRequired(error)) {
     refreshAccess(); // the banner and the upgrade offers appear at once
     const message = error instanceof ApiError ? error.serverMessage : undefined;

@@ -19,7 +19,7 @@ export function useCreateReport() {
         toast({ title: 'Report Created', description: 'Add a client name, then take your before photos.' });
         navigate(`/?project=${project.id}`);
       },
-      onError: (error) => notifyProjectError(error, 'Failed to create report', '/auth'),
+      onError: (error) => notifyProjectError(error, 'Failed to create report'),
     });
   };
   return { createReport, isCreating: create.isPending };

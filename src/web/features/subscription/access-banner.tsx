@@ -1,6 +1,6 @@
 // When hasAccess is false: says the trial has ended (or the last payment failed) and offers
 // 'Upgrade to Pro' instead of letting paid actions fail (issue 5).
-import { Link } from 'wouter';
+import { ButtonLink } from '../../components/ui/button';
 import { Lock } from 'lucide-react';
 import { useSubscriptionStatus } from './api/subscription-queries';
 
@@ -19,12 +19,9 @@ export function AccessBanner() {
           <p className="mt-0.5 text-sm text-amber-900">Upgrade to Pro to create reports, add photos and export PDFs. Your existing reports are still here to view.</p>
         </div>
       </div>
-      <Link
-        href="/subscribe"
-        className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 sm:mt-0 sm:w-auto sm:shrink-0"
-      >
+      <ButtonLink href="/subscribe" className="mt-3 w-full sm:mt-0 sm:w-auto sm:shrink-0">
         Upgrade to Pro
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

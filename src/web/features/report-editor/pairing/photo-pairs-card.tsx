@@ -37,7 +37,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
         setSelection([]);
         toast({ title: 'Pair Created', description: 'The before and after photos are paired.' });
       },
-      onError: (error) => notifyProjectError(error, 'Failed to create photo pair', '/api/login'),
+      onError: (error) => notifyProjectError(error, 'Failed to create photo pair'),
     });
   };
 
@@ -45,13 +45,13 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
       onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
-      onError: (error) => notifyProjectError(error, 'Failed to auto-pair photos', '/api/login'),
+      onError: (error) => notifyProjectError(error, 'Failed to auto-pair photos'),
     });
 
   const removePair = (pair: PhotoPair) =>
     deletePair.mutate(pair.id, {
       onSuccess: () => toast({ title: 'Pair Deleted', description: 'Both photos are back among the unpaired photos.' }),
-      onError: (error) => notifyProjectError(error, 'Failed to delete photo pair', '/api/login'),
+      onError: (error) => notifyProjectError(error, 'Failed to delete photo pair'),
     });
 
   const removePhoto = (photo: Photo) =>
@@ -60,7 +60,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
         setSelection((current) => current.filter((id) => id !== photo.id));
         toast({ title: 'Photo Deleted', description: `The ${photo.type} photo was removed from the report.` });
       },
-      onError: (error) => notifyProjectError(error, 'Failed to delete photo', '/api/login'),
+      onError: (error) => notifyProjectError(error, 'Failed to delete photo'),
     });
 
   return (

@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { QueuedUploadView } from './upload-queue';
 import { uploadQueue } from './use-upload-queue';
 
 /** Photos taken but not on the server yet: shown as waiting, never lost. */
-export function PendingUploads({ uploads, offerUpgrade }: { uploads: QueuedUploadView[]; offerUpgrade: boolean }) {
+export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
   if (uploads.length === 0) return null;
-  const waitingFor = uploads.find((upload) => upload.status === 'waiting')?.waitingFor ?? null;
+  const waitingFor = uploads.find((upload) => upload.waitingFor)?.waitingFor ?? null;
   return (
     <section aria-label="Photos waiting to upload" className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
       <div className="flex items-center justify-between gap-2">
@@ -23,11 +22,6 @@ export function PendingUploads({ uploads, offerUpgrade }: { uploads: QueuedUploa
         )}
       </div>
       {waitingFor && <p className="text-xs text-amber-800">{WAITING_TEXT[waitingFor]}</p>}
-      {waitingFor === 'upgrade' && offerUpgrade && (
-        <Link href="/subscribe" className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
-          Upgrade to Pro
-        </Link>
-      )}
       <ul className="mt-2 flex gap-2 overflow-x-auto">
         {uploads.map((upload) => (
           <PendingThumbnail key={upload.id} upload={upload} />
@@ -40,7 +34,7 @@ export function PendingUploads({ uploads, offerUpgrade }: { uploads: QueuedUploa
 const WAITING_TEXT = {
   connection: 'Kept on this device. They upload by themselves when the connection is back.',
   'sign-in': 'Kept on this device. They upload once you sign in again.',
-  upgrade: 'Your free trial has ended. Kept on this device, they upload once you upgrade.',
+  upgrade: 'Kept on this device. They upload once you upgrade to Pro.',
 } as const;
 
 function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {

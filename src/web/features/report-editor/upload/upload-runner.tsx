@@ -1,13 +1,10 @@
 // Keeps the signed-in user's photos uploading on every signed-in screen (not only in the open
 // report), and says what happened. Mounted once, by the route table, while someone is signed in.
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatus } from '@shared/contract/billing';
-import { refreshAccess } from '../../../lib/access';
+import { refreshAccess, useAccess } from '../../../lib/access';
 import { ApiError } from '../../../lib/api-client';
-import { SUBSCRIPTION_STATUS_QUERY_KEY } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { handleUnauthorized, unauthorizedTargetHere } from '../../../lib/unauthorized';
+import { handleUnauthorized } from '../../../lib/unauthorized';
 import { notifyProjectError } from '../../reports/project-errors';
 import { refreshProject } from '../api/project-api';
 import { uploadQueue } from './use-upload-queue';
@@ -29,14 +26,14 @@ export default function UploadRunner({ userId }: { userId: number }) {
           if (event.upload.failedAttempts === 1) toast({ title: 'Waiting to upload', description: 'The photo is kept on this device and uploads by itself when the connection is back.' });
           break;
         case 'unauthorized':
-          handleUnauthorized(unauthorizedTargetHere());
+          handleUnauthorized();
           break;
         case 'payment-required':
           refreshAccess();
           toast({ title: 'Upgrade to Pro', description: `${accessEndedReason(event.error)} Your ${label} photo is kept on this device and uploads once you upgrade.`, variant: 'destructive' });
           break;
         case 'failed':
-          notifyProjectError(event.error, 'Failed to save photo', unauthorizedTargetHere());
+          notifyProjectError(event.error, 'Failed to save photo');
           break;
       }
     });
@@ -49,8 +46,7 @@ export default function UploadRunner({ userId }: { userId: number }) {
   }, [userId]);
 
   // Photos held for an upgrade go up as soon as the status says the user has access again.
-  const { data: status } = useQuery<SubscriptionStatus>({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY, enabled: false });
-  const hasAccess = status?.hasAccess === true;
+  const hasAccess = useAccess({ fetch: false }) === true;
   useEffect(() => {
     if (hasAccess) uploadQueue.retryNow();
   }, [hasAccess]);
