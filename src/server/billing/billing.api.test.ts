@@ -10,8 +10,7 @@ import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { TRIAL_ENDED_MESSAGE } from './access.js';
 import { CANCELLED_MESSAGE } from './billing.routes.js';
 import { syncSubscription } from './billing-sync.js';
-import { settleSandboxPeriods } from './billing.routes.js';
-import type { SandboxBillingProvider } from './sandbox.js';
+import { settleSandboxPeriods, type SandboxBillingProvider } from './sandbox.js';
 
 let t: TestApp;
 beforeAll(async () => {

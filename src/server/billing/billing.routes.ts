@@ -9,24 +9,13 @@ import { parseInput } from '../lib/validation.js';
 import { findSubscription, loadSubscriptionStatus } from './access.js';
 import { processBillingEvent, syncSubscription } from './billing-sync.js';
 import { callProvider } from './provider-errors.js';
-import type { SandboxBillingProvider } from './sandbox.js';
+import { SANDBOX_PERIOD_CHECK_MS, settleSandboxPeriods, type SandboxBillingProvider } from './sandbox.js';
 import { computeSubscriptionStatus } from './subscription-status.js';
 import { webhookRoutes } from './webhook.js';
-import type { Database } from '../db/client.js';
 import { schedulePeriodicTask } from '../lib/periodic-task.js';
 
 export const NO_PAYMENTS_MESSAGE = 'Payments are not set up on this server. Please contact support for assistance.';
 export const CANCELLED_MESSAGE = "Your subscription has been cancelled. You'll retain access until the end of your current billing period.";
-
-/** How often the sandbox looks for paid periods that have ended. */
-export const SANDBOX_PERIOD_CHECK_MS = 10 * 60 * 1000;
-
-/** Renews or ends the sandbox subscriptions whose period is over, through the event path. */
-export async function settleSandboxPeriods(db: Database, sandbox: SandboxBillingProvider): Promise<void> {
-  for (const change of await sandbox.settleDuePeriods()) {
-    await processBillingEvent(db, sandbox, { id: `evt_sandbox_${change.type}_${change.subscriptionId}_${change.periodEnd.getTime()}`, type: change.type, subscriptionId: change.subscriptionId });
-  }
-}
 
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const { db, billing, clock, config } = app.deps;

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { sandboxSubscriptions, type SandboxSubscriptionRow } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
 import type { BillingProvider, ProviderSubscription, StartSubscriptionInput, StartedSubscription } from './billing-provider.js';
+import { processBillingEvent } from './billing-sync.js';
 
 export interface SandboxPayment {
   subscriptionId: string;
@@ -130,4 +131,14 @@ export function createSandboxBillingProvider(db: Database, clock: () => Date): S
       return already ? { subscriptionId: already.id, newlyPaid: false } : null;
     },
   };
+}
+
+/** How often each server looks for sandbox periods that have ended. */
+export const SANDBOX_PERIOD_CHECK_MS = 10 * 60 * 1000;
+
+/** Renews or ends the sandbox subscriptions whose period is over, told to the app through the event path. */
+export async function settleSandboxPeriods(db: Database, sandbox: SandboxBillingProvider): Promise<void> {
+  for (const change of await sandbox.settleDuePeriods()) {
+    await processBillingEvent(db, sandbox, { id: `evt_sandbox_${change.type}_${change.subscriptionId}_${change.periodEnd.getTime()}`, type: change.type, subscriptionId: change.subscriptionId });
+  }
 }
