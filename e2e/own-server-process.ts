@@ -12,7 +12,9 @@ export interface OwnServer {
 }
 
 export async function startOwnServer(mode: 'stripe' | 'sandbox'): Promise<OwnServer> {
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn('npx', ['tsx', 'e2e/own-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // One process, with tsx as a loader: `npx tsx` would run the server in a child process that
+  // stop()'s signal never reaches, leaving a server (and its ~0.5 GB) behind after every run.
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(process.execPath, ['--import', 'tsx', 'e2e/own-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
@@ -43,7 +45,8 @@ export async function startOwnServer(mode: 'stripe' | 'sandbox'): Promise<OwnSer
     },
     async clearBusinessName(email) {
       child.stdin.write(`clear-business-name ${email}\n`);
-      await waitFor(/^cleared /);
+      const [answer] = await waitFor(/^(cleared|failed) /);
+      if (answer.startsWith('failed')) throw new Error(`own server could not clear the business name: ${answer}`);
     },
     stop: () => child.kill('SIGTERM'),
   };

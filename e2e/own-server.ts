@@ -7,6 +7,7 @@
 //                                  answers `clock <iso time>`
 //   `clear-business-name <email>`  makes that account one from before business names were
 //                                  required (no API can do this); answers `cleared <email>`
+//                                  (or `failed <reason>`)
 // Listens on an ephemeral port and prints `listening <port>`.
 import readline from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
@@ -54,7 +55,10 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
       .update(users)
       .set({ businessName: null })
       .where(eq(sql`lower(${users.email})`, argument.toLowerCase()))
-      .then(() => console.log(`cleared ${argument}`));
+      .then(
+        () => console.log(`cleared ${argument}`),
+        (error: unknown) => console.log(`failed ${String(error)}`),
+      );
   }
 });
 const app = await buildApp(
