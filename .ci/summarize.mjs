@@ -21,7 +21,7 @@ function read(file) {
   }
 }
 
-for (const file of ['test.json', 'test-pg.json', 'test-faults.json']) {
+for (const file of ['test.json', 'test-pg.json', 'test-s3.json', 'test-faults.json']) {
   const { report, problem } = read(file);
   if (problem) {
     console.log(`${file}: ${problem} - counted as 1 failure`);

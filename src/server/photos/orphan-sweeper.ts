@@ -14,11 +14,12 @@ import { PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
 
 export const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
-const BATCH_SIZE = 500;
+/** Files looked at per store page and per database query. */
+const SWEEP_PAGE_SIZE = 500;
 
 export interface SweepResult {
-  /** Keys removed because no row pointed at them. */
-  removed: string[];
+  /** Files removed because no row pointed at them. */
+  removed: number;
   /** Files looked at (of any age). */
   scanned: number;
 }
@@ -46,25 +47,26 @@ const SWEPT_PREFIXES: ReadonlyArray<[prefix: string, findReferenced: FindReferen
   [LOGOS_PREFIX, referencedLogos],
 ];
 
-export async function sweepOrphanPhotoFiles(deps: SweepDeps, options: { now?: Date; minAgeMs?: number } = {}): Promise<SweepResult> {
+/**
+ * One page of the store at a time: its old files, one query for the rows that point at them, the
+ * rest deleted; then the next page. Memory stays at one page however large the store is.
+ */
+export async function sweepOrphanPhotoFiles(deps: SweepDeps, options: { now?: Date; minAgeMs?: number; pageSize?: number } = {}): Promise<SweepResult> {
   const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
-  const result: SweepResult = { removed: [], scanned: 0 };
+  const result: SweepResult = { removed: 0, scanned: 0 };
   for (const [prefix, findReferenced] of SWEPT_PREFIXES) {
-    let batch: string[] = [];
-    const flush = async () => {
-      const referenced = await findReferenced(deps.db, batch);
-      const orphans = batch.filter((key) => !referenced.has(key));
-      for (const key of orphans) await deps.photoStore.delete(key);
-      result.removed.push(...orphans);
-      batch = [];
-    };
-    for await (const file of deps.photoStore.list(prefix)) {
-      result.scanned += 1;
-      if (file.modifiedAt.getTime() > cutoff) continue;
-      batch.push(file.key);
-      if (batch.length >= BATCH_SIZE) await flush();
+    for await (const page of deps.photoStore.list(prefix, { pageSize: options.pageSize ?? SWEEP_PAGE_SIZE })) {
+      result.scanned += page.length;
+      // A younger file may belong to an upload whose row is not inserted yet.
+      const oldKeys = page.filter((file) => file.modifiedAt.getTime() <= cutoff).map((file) => file.key);
+      if (oldKeys.length === 0) continue;
+      const referenced = await findReferenced(deps.db, oldKeys);
+      for (const key of oldKeys) {
+        if (referenced.has(key)) continue;
+        await deps.photoStore.delete(key);
+        result.removed += 1;
+      }
     }
-    if (batch.length > 0) await flush();
   }
   return result;
 }
@@ -77,7 +79,7 @@ export function scheduleOrphanSweeps(app: FastifyInstance): void {
     runAtStart: true,
     run: async () => {
       const result = await sweepOrphanPhotoFiles(app.deps, { now: app.deps.clock() });
-      if (result.removed.length > 0) app.log.info({ removed: result.removed.length, scanned: result.scanned }, 'removed orphan photo files');
+      if (result.removed > 0) app.log.info(result, 'removed orphan photo files');
     },
   });
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
+import type { Dir } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { PhotoStore } from './photo-store.js';
+import { DEFAULT_LIST_PAGE_SIZE, type PhotoStore, type StoredFile } from './photo-store.js';
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
@@ -46,23 +47,43 @@ export function createLocalFolderStore(root: string): PhotoStore {
     async delete(key) {
       await fs.rm(resolveKey(key), { force: true });
     },
-    async *list(prefix = '') {
+    async *list(prefix = '', { pageSize = DEFAULT_LIST_PAGE_SIZE } = {}) {
       if (prefix !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(prefix)) throw new Error(`Photo store prefix must be one folder such as 'projects/': ${prefix}`);
-      const folder = path.join(root, prefix);
-      let entries: string[];
-      try {
-        entries = await fs.readdir(folder, { recursive: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw error;
+      let page: StoredFile[] = [];
+      for await (const file of walkFiles(path.join(root, prefix), prefix)) {
+        page.push(file);
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
       }
-      for (const entry of entries) {
-        const full = path.join(folder, entry);
-        const stat = await fs.stat(full).catch(() => null);
-        if (stat?.isFile()) yield { key: prefix + entry.split(path.sep).join('/'), modifiedAt: stat.mtime };
-      }
+      if (page.length > 0) yield page;
     },
   };
+}
+
+/**
+ * The files under a folder, depth first, read through fs.opendir a few entries at a time: memory
+ * grows with the depth of the tree, never with the number of files. A missing folder has none.
+ */
+async function* walkFiles(folder: string, keyPrefix: string): AsyncGenerator<StoredFile> {
+  let dir: Dir;
+  try {
+    dir = await fs.opendir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for await (const entry of dir) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      yield* walkFiles(full, `${keyPrefix}${entry.name}/`);
+    } else if (entry.isFile()) {
+      // Gone since the folder was read (deleted by the sweep, say): not listed.
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) yield { key: keyPrefix + entry.name, modifiedAt: stat.mtime };
+    }
+  }
 }
 
 /** The rename is durable only once the folder entry is on disk. */

@@ -8,7 +8,18 @@ export interface PhotoStore {
   delete(key: string): Promise<void>;
   /**
    * Every key (under `prefix`, a folder such as 'projects/', when given) with its last-modified
-   * time, for sweeping files that no row points at.
+   * time, for sweeping files that no row points at. It comes in pages of at most `pageSize`
+   * files, each read from the store only when the one before has been consumed, so a store of
+   * any size is walked in bounded memory (issue 12). Deleting keys already listed does not
+   * disturb the paging: every key present throughout is listed exactly once, in the store's order.
    */
-  list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  list(prefix?: string, options?: { pageSize?: number }): AsyncIterable<StoredFile[]>;
 }
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** S3's largest ListObjectsV2 page. */
+export const DEFAULT_LIST_PAGE_SIZE = 1000;

@@ -2,7 +2,7 @@
 // S3 answers 200, so put() has the same meaning as the local folder's.
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
-import type { PhotoStore } from './photo-store.js';
+import { DEFAULT_LIST_PAGE_SIZE, type PhotoStore } from './photo-store.js';
 
 export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Client(toClientConfig(config))): PhotoStore {
   const Bucket = config.bucket;
@@ -24,14 +24,14 @@ export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Cl
       // S3 answers 204 for a key that does not exist, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
-    async *list(prefix) {
+    async *list(prefix, { pageSize = DEFAULT_LIST_PAGE_SIZE } = {}) {
+      // One ListObjectsV2 request per page; its continuation token is where the next one starts.
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-        for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+        const response = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: pageSize, ContinuationToken }));
+        const page = (response.Contents ?? []).flatMap((object) => (object.Key ? [{ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) }] : []));
+        if (page.length > 0) yield page;
+        ContinuationToken = response.IsTruncated ? response.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
   };
@@ -48,6 +48,8 @@ function toClientConfig(config: S3Config): S3ClientConfig {
 
 function isMissingKey(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // A missing bucket is a 404 too, but it is a broken configuration, not a missing photo.
+  if (error.name === 'NoSuchBucket') return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || status === 404;
 }

@@ -1,6 +1,4 @@
 // Shortcuts for API tests about projects and photos: a signed-in owner with a project, and uploads.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Photo, Project } from '../../shared/contract/projects.js';
 import type { TestApp } from './test-app.js';
 import { registerUser, type TestClient } from './test-client.js';
@@ -33,13 +31,9 @@ export async function addPhoto(client: TestClient, projectId: number, type: 'bef
   return response.body;
 }
 
-/** Every file under the test app's photo folder, relative to it. */
+/** Every key in the test app's photo store (a folder or an S3 bucket), sorted. */
 export async function listPhotoFiles(t: TestApp): Promise<string[]> {
-  const root = path.join(t.dataDir, 'photos');
-  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  const files: string[] = [];
-  for (const entry of entries) {
-    if ((await fs.stat(path.join(root, entry))).isFile()) files.push(entry.split(path.sep).join('/'));
-  }
-  return files.sort();
+  const keys: string[] = [];
+  for await (const page of t.deps.photoStore.list()) keys.push(...page.map((file) => file.key));
+  return keys.sort();
 }

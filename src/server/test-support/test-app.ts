@@ -1,5 +1,7 @@
 // Starts the real app over real HTTP for API tests, against PGlite (default) or a fresh
-// PostgreSQL database per test file (TEST_DATABASE=postgres; TEST_POSTGRES_URL to point elsewhere).
+// PostgreSQL database per test file (TEST_DATABASE=postgres; TEST_POSTGRES_URL to point elsewhere),
+// with photos in DATA_DIR/photos (default) or in a bucket on an S3 API server of its own
+// (TEST_PHOTO_STORE=s3, `npm run test:s3`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,12 +12,15 @@ import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createMailer } from '../mail/mailer.js';
-import { createLocalFolderStore } from '../storage/local-folder-store.js';
+import { createPhotoStore } from '../storage/create-photo-store.js';
+import type { PhotoStore } from '../storage/photo-store.js';
+import { startS3Server } from './s3-server.js';
 import { createBillingProvider } from '../billing/create-billing-provider.js';
 import { TestClient } from './test-client.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+export const testPhotoStoreKind = process.env.TEST_PHOTO_STORE === 's3' ? 's3' : 'folder';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,12 +41,20 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Replace or add dependencies (e.g. a billing provider pointed at a fake Stripe). */
   deps?: Partial<AppDeps>;
+  /**
+   * Runs before the app starts, with the configured photo store: to put files there first, or to
+   * return a wrapped store (one that fails or races a put). The app uses what it returns.
+   */
+  preparePhotoStore?: (store: PhotoStore) => Promise<PhotoStore>;
+  /** Starts the app's clock this far ahead of the wall clock (files already stored are that much older). */
+  clockOffsetMs?: number;
 }
 
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-test-'));
   const postgres = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const s3 = testPhotoStoreKind === 's3' ? await startS3Server() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -49,11 +62,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...s3?.env,
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(dataDir, 'db') });
 
-  let offsetMs = 0;
+  let offsetMs = options.clockOffsetMs ?? 0;
   let fixed: Date | undefined;
   const clock = {
     set(date: Date) {
@@ -73,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     db: database.db,
     dbKind: database.kind,
-    photoStore: createLocalFolderStore(path.join(dataDir, 'photos')),
+    photoStore: options.preparePhotoStore ? await options.preparePhotoStore(createPhotoStore(config)) : createPhotoStore(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
     clock: () => fixed ?? new Date(Date.now() + offsetMs),
     billing: createBillingProvider(config, database.db, () => fixed ?? new Date(Date.now() + offsetMs)),
@@ -103,6 +117,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await database.close();
       await postgres?.drop();
+      await s3?.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
