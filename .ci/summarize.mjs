@@ -21,7 +21,7 @@ function read(file) {
   }
 }
 
-for (const file of ['test.json', 'test-pg.json', 'test-faults.json', 'test-prod-start.json']) {
+for (const file of ['test.json', 'test-node22.json', 'test-pg.json', 'test-faults.json', 'test-prod-start.json']) {
   const { report, problem } = read(file);
   if (problem) {
     console.log(`${file}: ${problem} - counted as 1 failure`);
