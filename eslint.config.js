@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'drizzle/', 'test-results/', '.e2e-data/', '.ci-results/', 'bench/results/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'drizzle/', 'test-results/', '.e2e-data/', '.ci-results/', '.ci-cache/', 'bench/results/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },

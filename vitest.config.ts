@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/**/*.api.test.ts', 'src/**/*.faults.test.ts', 'node_modules/**'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.faults.test.ts', 'src/**/*.prod.test.ts', 'node_modules/**'],
           environment: 'node',
         },
       },
@@ -42,6 +42,19 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The production start (npm run test:prod-start, after a build): a clean copy of the
+        // repository, npm ci --omit=dev, npm run start:prod.
+        extends: true,
+        test: {
+          name: 'prod-start',
+          include: ['src/**/*.prod.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // npm ci and PGlite's first start, on a loaded 2-core machine.
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -21,7 +21,7 @@ function read(file) {
   }
 }
 
-for (const file of ['test.json', 'test-pg.json', 'test-s3.json', 'test-faults.json']) {
+for (const file of ['test.json', 'test-node22.json', 'test-pg.json', 'test-s3.json', 'test-faults.json', 'test-prod-start.json']) {
   const { report, problem } = read(file);
   if (problem) {
     console.log(`${file}: ${problem} - counted as 1 failure`);
@@ -64,11 +64,13 @@ if (e2eProblem) {
 }
 
 const stepsFile = path.join(dir, 'steps.txt');
-for (const line of fs.existsSync(stepsFile) ? fs.readFileSync(stepsFile, 'utf8').trim().split('\n') : []) {
-  const [name, code] = line.split(' ');
+const steps = new Map((fs.existsSync(stepsFile) ? fs.readFileSync(stepsFile, 'utf8').split('\n').filter(Boolean) : []).map((line) => line.split(' ')));
+// A step that never wrote its line did not run: a failure, like a missing report.
+for (const name of new Set(['typecheck', 'lint', 'deploy-lint', ...steps.keys()])) {
+  const code = steps.get(name);
   if (code === '0') passed += 1;
   else failed += 1;
-  console.log(`${name}: ${code === '0' ? 'passed' : 'failed'}`);
+  console.log(`${name}: ${code === undefined ? 'missing (step did not run) - counted as 1 failure' : code === '0' ? 'passed' : 'failed'}`);
 }
 
 console.log(`${passed} passed, ${failed} failed`);
