@@ -51,6 +51,9 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'warn',
+      // As behind a reverse proxy: the tests give each new account its own client address
+      // (e2e/support.ts registerThroughUi), so the per-address limits see many visitors, as in life.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

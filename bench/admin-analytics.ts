@@ -88,11 +88,11 @@ async function measure(): Promise<Figures> {
     const now = new Date();
     const [lastOfFirstPage] = await t.query<{ created_at: string; id: number }>(sql`select created_at::text as created_at, id from users order by created_at desc, id desc offset 999 limit 1`);
     const plans = {
-      'user counts': await explain(t, userCountsQuery(now)),
+      'user counts': await explain(t, userCountsQuery(now, 'sandbox')),
       'sign-ups by day': await explain(t, signupsByDayQuery(now)),
-      'recent users': await explain(t, recentUsersQuery(t.db, now)),
-      'export, first page': await explain(t, usersCsvPageQuery(t.db, now, undefined)),
-      'export, later page': await explain(t, usersCsvPageQuery(t.db, now, { createdAtText: lastOfFirstPage!.created_at, id: lastOfFirstPage!.id })),
+      'recent users': await explain(t, recentUsersQuery(t.db, now, 'sandbox')),
+      'export, first page': await explain(t, usersCsvPageQuery(t.db, now, 'sandbox', undefined)),
+      'export, later page': await explain(t, usersCsvPageQuery(t.db, now, 'sandbox', { createdAtText: lastOfFirstPage!.created_at, id: lastOfFirstPage!.id })),
     };
     return {
       database: testDatabaseKind,

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const t = await startTestApp();
   try {
     const hashTimes: number[] = [];
-    for (let i = 0; i < HASHES; i++) hashTimes.push((await timed(() => hashPassword(`bench password ${i}`)))[0]);
+    for (let i = 0; i < HASHES; i++) hashTimes.push((await timed(() => hashPassword(`bench password ${i}`, 'bench')))[0]);
 
     // Distinct accounts: the login limit is per address and email.
     const accounts = await runPool(Array.from({ length: LOGIN_USERS }), 2, () => registerUser(t.client()));

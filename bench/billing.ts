@@ -65,10 +65,10 @@ async function main(): Promise<void> {
     const replayed = await webhookRate(t, stripe, clients[1] as TestClient, true);
 
     const user = { trialEndsAt: new Date(Date.now() + 5 * 86_400_000) };
-    const subscription = { status: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000), cancelAtPeriodEnd: true };
+    const subscription = { provider: 'stripe' as const, status: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000), cancelAtPeriodEnd: true };
     const n = 200_000;
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) computeSubscriptionStatus(user, i % 2 ? subscription : null, new Date());
+    for (let i = 0; i < n; i++) computeSubscriptionStatus(user, i % 2 ? subscription : null, new Date(), 'stripe');
     const pureRate = n / ((performance.now() - t0) / 1000);
 
     console.log(`\nBilling on ${testDatabaseKind}, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per row\n`);

@@ -66,6 +66,7 @@ const app = await buildApp(
     config,
     db: database.db,
     dbKind: database.kind,
+    dbLocks: database.locks,
     photoStore: createLocalFolderStore(path.join(dataDir, 'photos')),
     mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
     billing: mode === 'stripe' ? createStripeBillingProvider(STAND_IN_STRIPE_CONFIG, stripe.endpoint) : createSandboxBillingProvider(database.db, clock),

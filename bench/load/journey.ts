@@ -11,6 +11,8 @@ export interface Acknowledged {
 
 interface JourneyOptions {
   baseUrl: string;
+  /** This visitor's address, as the reverse proxy in front reports it (X-Forwarded-For). */
+  address: string;
   email: string;
   password: string;
   photo: Buffer;
@@ -26,7 +28,7 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
   const call = async (step: string, method: string, path: string, body?: { json?: unknown; bytes?: Buffer }): Promise<{ status: number; json: unknown }> => {
     // Bounded in time: once time is up no new request starts (status -1 is never recorded).
     if (Date.now() >= options.until && step !== 'sign in') return { status: -1, json: undefined };
-    const headers: Record<string, string> = { origin: baseUrl };
+    const headers: Record<string, string> = { origin: baseUrl, 'x-forwarded-for': options.address };
     if (cookie) headers.cookie = cookie;
     let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (body?.bytes) {

@@ -3,19 +3,26 @@
 import fs from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
-import { isDatabaseUnavailableError, type Database } from './db/client.js';
+import { isDatabaseUnavailableError, type AdvisoryLocks, type Database } from './db/client.js';
 import type { PhotoStore } from './storage/photo-store.js';
 import type { Mailer } from './mail/mailer.js';
 import type { BillingProvider } from './billing/billing-provider.js';
 import { HttpError } from './lib/http-errors.js';
+import { BODY_LIMIT_BYTES } from './lib/body-limits.js';
 import { createOriginGuard } from './lib/origin-guard.js';
+import { connectRateLimitRedis } from './lib/rate-limit-redis.js';
+import { cpuWork } from './lib/cpu-work.js';
+import { passwordQueue } from './auth/passwords.js';
+import { createMetrics, type AppMetrics } from './observability/metrics.js';
+import { createReadiness, healthRoutes, type Readiness } from './observability/health.routes.js';
+import { requestLogOptions } from './observability/request-log.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passwordResetRoutes } from './auth/password-reset.routes.js';
@@ -31,6 +38,8 @@ export interface AppDeps {
   config: AppConfig;
   db: Database;
   dbKind: 'pglite' | 'postgres';
+  /** Advisory locks: periodic tasks run once per period across a fleet. */
+  dbLocks: AdvisoryLocks;
   photoStore: PhotoStore;
   mailer: Mailer;
   /** Sandbox (default), Stripe (STRIPE_* keys) or none (BILLING_SANDBOX=false without keys). */
@@ -44,22 +53,42 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    metrics: AppMetrics;
+    readiness: Readiness;
   }
 }
 
 /** The built single-page app, beside the compiled server (dist/web) in production. */
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-/** Bodies above this are refused with 413 (photos come as JPEG bytes of at most a few MB). */
-export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** false: no logging (tests); a stream: log lines go there (tests that read the log). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  serveWeb?: boolean;
+  /** Prefix of the rate-limit keys in Redis; tests give each app its own so they do not share counters. */
+  rateLimitKeyPrefix?: string;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { level: deps.config.logLevel, ...requestLogOptions, ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}) };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // TRUST_PROXY: request.ip (and every rate limit's address) is then the client's, not the proxy's.
+    trustProxy: toFastifyTrustProxy(deps.config.trustProxy),
   });
   app.decorate('deps', deps);
+  app.decorate('metrics', createMetrics());
+  app.decorate('readiness', createReadiness());
+  app.metrics.addGauge('cleanproof_cpu_work_queue_length', 'Image decodes and PDF builds waiting for a core', () => cpuWork.pending);
+  app.metrics.addGauge('cleanproof_cpu_work_running', 'Image decodes and PDF builds running', () => cpuWork.running);
+  app.metrics.addGauge('cleanproof_password_queue_length', 'Password hashes waiting for a slot', () => passwordQueue.pending);
+  app.metrics.addGauge('cleanproof_password_work_running', 'Password hashes running', () => passwordQueue.running);
+  app.addHook('onResponse', async (request, reply) => {
+    app.metrics.requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
 
   await app.register(fastifyCookie);
   // gzip/brotli for JSON and the SPA's assets: the first-load JavaScript budget (DESIGN.md) is counted compressed.
@@ -90,11 +119,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: deps.config.secureCookies,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  const redis = deps.config.redisUrl ? await connectRateLimitRedis(deps.config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Limits are per route (lib/rate-limit.ts); skipOnError: a Redis outage lets requests through.
+  await app.register(fastifyRateLimit, { global: false, skipOnError: true, redis, nameSpace: options.rateLimitKeyPrefix ?? 'cleanproof:rate-limit:' });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      return reply.code(error.statusCode ?? 400).send({ message: clientMessage(error) });
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: clientMessage(error, request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) });
     }
     if (isDatabaseUnavailableError(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -106,8 +139,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
 
   app.addHook('onRequest', createOriginGuard(deps.config.appUrl, [SESSION_COOKIE, ADMIN_COOKIE]));
 
+  await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      // Answers with user data must never be kept by a browser or a shared cache (issue 11); the
+      // photo and logo routes set their own private caching (their URLs never change meaning).
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
       await api.register(projectRoutes);
@@ -149,11 +188,10 @@ async function registerWebApp(app: FastifyInstance): Promise<void> {
   });
 }
 
-function clientMessage(error: FastifyError | HttpError): string {
-  if (error instanceof HttpError) return error.message;
-  switch ((error as FastifyError).code) {
+function clientMessage(error: FastifyError, bodyLimit: number): string {
+  switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request is too large (the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MB).`;
+      return `The request is too large (the limit is ${formatBytes(bodyLimit)}).`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type. Send JSON.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -164,4 +202,19 @@ function clientMessage(error: FastifyError | HttpError): string {
       if (error.message.includes('JSON')) return 'The request body is not valid JSON.';
       return error.message || 'Bad request';
   }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * A hop count trusts that many proxies in front of the server, whoever they are (as Express does).
+ * Fastify 5 reads a bare number as "trust nothing", so the count becomes proxy-addr's trust
+ * function: hop 0 is the socket's peer. Only safe when clients cannot reach the server directly;
+ * the README's Deploying section says so, and lists addresses as the stricter choice.
+ */
+function toFastifyTrustProxy(trustProxy: AppDeps['config']['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
 }

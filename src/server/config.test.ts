@@ -13,6 +13,9 @@ function configErrorFor(env: Record<string, string>): ConfigError {
   throw new Error('loadConfig accepted a bad environment');
 }
 
+/** What a public server needs (issue 11), besides APP_URL. */
+const PRODUCTION = { APP_URL: 'https://cleanproof.example', ADMIN_PASSWORD: 'a-long-admin-password', SMTP_URL: 'smtp://mail.example.com:587' };
+
 describe('loadConfig', () => {
   it('runs with nothing set, on the embedded defaults', () => {
     const config = loadConfig({});
@@ -34,7 +37,7 @@ describe('loadConfig', () => {
 
   it('derives APP_URL from PORT, drops a trailing slash, and makes cookies Secure on https', () => {
     expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
-    const config = loadConfig({ APP_URL: 'https://app.example.com/' });
+    const config = loadConfig({ ...PRODUCTION, APP_URL: 'https://app.example.com/' });
     expect(config.appUrl).toBe('https://app.example.com');
     expect(config.secureCookies).toBe(true);
   });
@@ -76,5 +79,70 @@ describe('loadConfig', () => {
     const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' });
     expect(config.stripe?.priceId).toBe('price_1');
     expect(config.billingSandbox).toBe(false);
+  });
+
+  it('reads the fleet settings, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, redisUrl: undefined, databasePoolMax: 10, metricsToken: undefined, shutdownTimeoutMs: 10_000, mailOutbox: false });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_POOL_MAX: '25', METRICS_TOKEN: 'a-metrics-token-1234', SHUTDOWN_TIMEOUT_MS: '3000', MAIL_OUTBOX: 'true' }),
+    ).toMatchObject({ redisUrl: 'redis://cache:6379/0', databasePoolMax: 25, metricsToken: 'a-metrics-token-1234', shutdownTimeoutMs: 3000, mailOutbox: true });
+  });
+
+  it.each([
+    ['REDIS_URL', 'cache:6379', /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    ['DATABASE_POOL_MAX', '0', /DATABASE_POOL_MAX must be between 1 and 1000/],
+    ['METRICS_TOKEN', 'short', /METRICS_TOKEN must be at least 16 characters/],
+    ['SHUTDOWN_TIMEOUT_MS', '-5', /SHUTDOWN_TIMEOUT_MS must be between 0 and 600000/],
+    ['TRUST_PROXY', '0', /TRUST_PROXY must be a hop count from 1 to 20/],
+    ['TRUST_PROXY', '10.0.0.1, proxy.internal', /TRUST_PROXY must be a hop count or comma-separated addresses\/CIDRs \(not proxy\.internal\)/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
+  ])('stops on a bad %s (%s)', (name, value, message) => {
+    expect(configErrorFor({ [name]: value }).message).toMatch(message);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,127.0.0.1,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '2001:db8::/32', '127.0.0.1', 'loopback']);
+  });
+});
+
+describe('public APP_URL (issue 11: production checks)', () => {
+  it('starts with the production variables set, and warns that PGlite suits one server', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({ isPublic: true, secureCookies: true, billingSandbox: false });
+    expect(config.warnings).toEqual(['DATABASE_URL is not set: the embedded PGlite database in DATA_DIR suits one server only.']);
+    expect(loadConfig({ ...PRODUCTION, DATABASE_URL: 'postgres://db/cleanproof' }).warnings).toEqual([]);
+  });
+
+  it.each([
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: '' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'fifteen-chars-x' }],
+    ['APP_URL', { APP_URL: 'http://cleanproof.example' }],
+    ['SMTP_URL', { SMTP_URL: '' }],
+  ])('refuses to start without %s, in one line naming it', (name, change) => {
+    const { message } = configErrorFor({ ...PRODUCTION, ...change });
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+    for (const other of ['ADMIN_PASSWORD', 'APP_URL must', 'SMTP_URL'].filter((n) => !n.startsWith(name))) expect(message).not.toContain(other);
+  });
+
+  it('accepts MAIL_OUTBOX=true instead of SMTP_URL', () => {
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: '', MAIL_OUTBOX: 'true' }).mailOutbox).toBe(true);
+  });
+
+  it.each(['http://localhost:5000', 'http://127.0.0.1:8080', 'http://[::1]:5000'])('treats %s as a local run: sandbox on, no checks', (appUrl) => {
+    expect(loadConfig({ APP_URL: appUrl })).toMatchObject({ isPublic: false, billingSandbox: true, warnings: [] });
+  });
+
+  it('keeps the sandbox off on a public server unless BILLING_SANDBOX=true, which is logged as a warning', () => {
+    expect(loadConfig(PRODUCTION).billingSandbox).toBe(false);
+    const forced = loadConfig({ ...PRODUCTION, BILLING_SANDBOX: 'true', DATABASE_URL: 'postgres://db/cleanproof' });
+    expect(forced.billingSandbox).toBe(true);
+    expect(forced.warnings).toHaveLength(1);
+    expect(forced.warnings[0]).toMatch(/^BILLING_SANDBOX=true on a public APP_URL/);
+  });
+
+  it('lets BILLING_SANDBOX=false switch the sandbox off on a local run', () => {
+    expect(loadConfig({ BILLING_SANDBOX: 'false' }).billingSandbox).toBe(false);
   });
 });

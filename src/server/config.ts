@@ -1,4 +1,5 @@
 // Environment -> one typed, validated, frozen config object. Nothing else reads process.env.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,12 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, 'must start with whsec_').optional()),
   STRIPE_PRICE_ID: optionalString.pipe(z.string().regex(/^price_/, 'must start with price_').optional()),
   BILLING_SANDBOX: booleanText,
+  MAIL_OUTBOX: booleanText,
+  TRUST_PROXY: optionalString,
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be between 1 and 1000').max(1000, 'must be between 1 and 1000').default(10),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be between 0 and 600000').max(600_000, 'must be between 0 and 600000').default(10_000),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
   S3_REGION: optionalString,
@@ -69,6 +76,18 @@ export interface AppConfig {
   logLevel: string;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
+  /** APP_URL's host is not localhost, 127.0.0.1 or ::1: the production checks apply. */
+  isPublic: boolean;
+  /** MAIL_OUTBOX=true: mail goes to DATA_DIR/outbox even on a public APP_URL. */
+  mailOutbox: boolean;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or trusted addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  redisUrl?: string;
+  databasePoolMax: number;
+  metricsToken?: string;
+  shutdownTimeoutMs: number;
+  /** Lines the server logs once at start: allowed, but an operator should know. */
+  warnings: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isPublic = !isLocalUrl(appUrl);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (isPublic) assertProductionReady(e, appUrl);
+  const billingSandbox = e.BILLING_SANDBOX ?? (!stripe && !isPublic);
+
+  const warnings: string[] = [];
+  if (isPublic && billingSandbox && !stripe) warnings.push('BILLING_SANDBOX=true on a public APP_URL: anyone can get Pro with the test card. Set the STRIPE_* variables to take real payments.');
+  if (isPublic && !e.DATABASE_URL) warnings.push('DATABASE_URL is not set: the embedded PGlite database in DATA_DIR suits one server only.');
+
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -113,9 +141,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'CleanProof <no-reply@cleanproof.local>',
     stripe,
-    billingSandbox: e.BILLING_SANDBOX ?? !stripe,
+    billingSandbox,
     s3,
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
+    isPublic,
+    mailOutbox: e.MAIL_OUTBOX ?? false,
+    trustProxy,
+    redisUrl: e.REDIS_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    warnings: Object.freeze(warnings),
   });
+}
+
+/** The hosts of a local run (issue 11): only these get the sandbox and skip the production checks. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLocalUrl(url: string): boolean {
+  return LOCAL_HOSTS.has(new URL(url).hostname);
+}
+
+/** The admin password of a public server is guessed from the whole internet, so it must be long. */
+export const PUBLIC_ADMIN_PASSWORD_MIN_LENGTH = 16;
+
+/**
+ * A public APP_URL (issue 11): refuse to start rather than run with a printed admin password, live
+ * reset links written to a local folder, or session cookies over plain http.
+ */
+function assertProductionReady(e: z.infer<typeof EnvSchema>, appUrl: string): void {
+  const problems: string[] = [];
+  if (!e.ADMIN_PASSWORD || e.ADMIN_PASSWORD.length < PUBLIC_ADMIN_PASSWORD_MIN_LENGTH) {
+    problems.push(`ADMIN_PASSWORD must be set to at least ${PUBLIC_ADMIN_PASSWORD_MIN_LENGTH} characters on a public server`);
+  }
+  if (!appUrl.startsWith('https://')) problems.push('APP_URL must be https:// on a public server (it is not localhost)');
+  if (!e.SMTP_URL && e.MAIL_OUTBOX !== true) problems.push('SMTP_URL must be set on a public server (or MAIL_OUTBOX=true to keep mail in DATA_DIR/outbox)');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration for APP_URL ${appUrl}: ${problems.join('; ')}`);
+}
+
+/** Names proxy-addr understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset (no proxy), a hop count, or a comma-separated list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 20) throw new ConfigError('Invalid configuration: TRUST_PROXY must be a hop count from 1 to 20, or addresses/CIDRs');
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY must be a hop count or comma-separated addresses/CIDRs (not ${bad.join(', ') || 'empty'})`);
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -1,8 +1,10 @@
-// Starts the process: reads config, opens database, photo store and mailer, builds the app, listens.
+// Starts the process: reads config, opens database, photo store and mailer, builds the app, listens;
+// on SIGTERM drains (readiness 503 at once, in-flight requests finish) and exits.
 import 'dotenv/config';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { buildApp } from './app.js';
 import { createMailer } from './mail/mailer.js';
 import { createPhotoStore } from './storage/create-photo-store.js';
@@ -21,26 +23,26 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), poolSize: config.databasePoolMax });
   const log = (line: string) => console.log(line);
   const app = await buildApp({
     config,
     db: database.db,
     dbKind: database.kind,
+    dbLocks: database.locks,
     photoStore: createPhotoStore(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     billing: createBillingProvider(config, database.db, () => new Date()),
     clock: () => new Date(),
     adminPassword: resolveAdminPassword(config.adminPassword, log),
   });
+  for (const warning of config.warnings) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    await app.close();
-    await database.close();
+    await drainAndClose(app, database, config.shutdownTimeoutMs, signal);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -48,6 +50,30 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   log(`CleanProof is serving on ${config.appUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'})`);
+}
+
+/**
+ * Graceful shutdown (issue 12): readiness turns 503 at once, the server stops taking connections,
+ * requests in flight finish; whatever is still open after `timeoutMs` is cut, then the database
+ * closes. A cut upload is not lost: the app keeps the photo on the phone and sends it again.
+ */
+async function drainAndClose(app: FastifyInstance, database: DatabaseHandle, timeoutMs: number, signal: string): Promise<void> {
+  app.readiness.startDraining();
+  app.log.info(`${signal} received: draining (up to ${timeoutMs} ms for requests in flight)`);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const closed = app.close();
+  const outcome = await Promise.race([closed.then(() => 'closed' as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    app.log.warn(`requests still in flight after ${timeoutMs} ms: closing their connections`);
+    app.server.closeAllConnections();
+    // The close hooks (a periodic task finishing its run) still get a moment.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  }
+  await database.close();
 }
 
 main().catch((error: unknown) => {

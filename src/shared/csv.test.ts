@@ -3,9 +3,15 @@ import fc from 'fast-check';
 import { neutraliseFormula, parseCsv, toCsv, toCsvField, toCsvRecord, UTF8_BOM } from './csv';
 
 describe('toCsvField', () => {
-  it('leaves plain text alone', () => {
-    expect(toCsvField('Sparkle Cleaning')).toBe('Sparkle Cleaning');
-    expect(toCsvField('Café Nettoyage Zoë')).toBe('Café Nettoyage Zoë');
+  it('quotes every field, plain text too', () => {
+    expect(toCsvField('Sparkle Cleaning')).toBe('"Sparkle Cleaning"');
+    expect(toCsvField('Café Nettoyage Zoë')).toBe('"Café Nettoyage Zoë"');
+    expect(toCsvField('')).toBe('""');
+  });
+
+  it("quotes a field with ';' so Excel set up with ';' as its separator keeps it in one cell (issue 11)", () => {
+    expect(toCsvField('Smith; Jones Cleaning')).toBe('"Smith; Jones Cleaning"');
+    expect(toCsvRecord(['a;b', 'c'])).toBe('"a;b","c"\r\n');
   });
 
   it('quotes fields with commas, quotes and line breaks, doubling the quotes (RFC 4180)', () => {
@@ -30,8 +36,8 @@ describe('toCsvField', () => {
 
 describe('toCsv and parseCsv', () => {
   it('writes CRLF record ends', () => {
-    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('a,b\r\nc,d\r\n');
-    expect(toCsvRecord(['', ''])).toBe(',\r\n');
+    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('"a","b"\r\n"c","d"\r\n');
+    expect(toCsvRecord(['', ''])).toBe('"",""\r\n');
   });
 
   it('reads back a document with a BOM, quoted line breaks and empty fields', () => {

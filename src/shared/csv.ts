@@ -1,6 +1,6 @@
-// CSV text as RFC 4180 defines it (CRLF line ends, fields with a comma, quote or line break
-// quoted, quotes doubled), with spreadsheet formulas neutralised: exported names are typed by
-// strangers, and a cell like `=HYPERLINK(...)` must open in Excel or Sheets as text, not run.
+// CSV text as RFC 4180 defines it (CRLF line ends, every field quoted, quotes doubled), with
+// spreadsheet formulas neutralised: exported names are typed by strangers, and a cell like
+// `=HYPERLINK(...)` must open in Excel or Sheets as text, not run.
 
 /**
  * A byte-order mark at the start of the file. Excel on Windows reads a CSV without it in the
@@ -16,10 +16,13 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
 }
 
-/** One field: neutralised, then quoted when it holds a comma, quote or line break. */
+/**
+ * One field: neutralised, then always quoted (issue 11). RFC 4180 needs quotes only around a
+ * comma, quote or line break, but Excel set up with ';' as its list separator splits an unquoted
+ * 'Smith; Jones' into two cells; a quoted field is one cell whatever the separator.
+ */
 export function toCsvField(value: string): string {
-  const safe = neutraliseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${neutraliseFormula(value).replaceAll('"', '""')}"`;
 }
 
 /** One record, ended with CRLF. */

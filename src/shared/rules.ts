@@ -35,3 +35,7 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 /** Photos are stored within this box (spec §9's capture size; uploads are held to it too). */
 export const STORED_PHOTO_MAX_WIDTH = 1024;
 export const STORED_PHOTO_MAX_HEIGHT = 768;
+
+/** Quotas (issue 11): one report holds at most this many photos, one account at most this many. */
+export const MAX_PHOTOS_PER_PROJECT = 500;
+export const MAX_PHOTOS_PER_ACCOUNT = 20_000;

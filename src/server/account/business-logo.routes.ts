@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.js';
+import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
 import { requireUser } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { notFound, unsupportedMediaType } from '../lib/http-errors.js';
@@ -33,8 +34,8 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  // Sign-in is checked before the body (up to 15 MB) is read.
-  app.post('/user/logo', { onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
+  // Sign-in is checked before the body is read; only this route and photo uploads take large bodies.
+  app.post('/user/logo', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
     const user = await requireUser(request);
     if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType('Send the logo as PNG or JPEG bytes (Content-Type image/png or image/jpeg).');
     const logo = await processUploadedLogo(request.body);

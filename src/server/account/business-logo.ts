@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
+import { cpuWork } from '../lib/cpu-work.js';
 
 export const LOGO_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Refuse "pixel bombs": a few bytes that claim a huge image. 40 MP covers any real logo file. */
@@ -27,6 +28,10 @@ export async function processUploadedLogo(input: Buffer): Promise<ProcessedLogo>
   const isPng = input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const isJpeg = input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff;
   if (!isPng && !isJpeg) throw unsupportedMediaType(INVALID_LOGO);
+  return cpuWork.run(() => decodeLogo(input, isPng));
+}
+
+async function decodeLogo(input: Buffer, isPng: boolean): Promise<ProcessedLogo> {
   try {
     const image = sharp(input, { limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: 'truncated' })
       .rotate()

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { ADMIN_VERIFY_MAX_FAILURES } from './admin-verify-limit.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+
+const ADMIN_VERIFY_MAX_FAILURES = RATE_LIMITS.adminVerifyFailuresPerAddress.max;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,8 +144,9 @@ describe('who may read analytics and the export', () => {
 });
 
 describe('the rate limit on password guesses', () => {
-  // Its own app: the limit is per client address, and every test client is 127.0.0.1.
+  // Its own app, and every client at one address: the limit is per client address.
   let limited: TestApp;
+  const guesser = () => limited.client({ address: '203.0.113.9' });
   beforeAll(async () => {
     limited = await startTestApp();
   });
@@ -152,19 +155,34 @@ describe('the rate limit on password guesses', () => {
   });
 
   it('counts only failures, then answers 429 with a message, even for the right password', async () => {
-    const client = limited.client();
+    const client = guesser();
     for (let i = 0; i < 10; i++) expect((await client.post('/api/admin/verify', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
 
     for (let i = 0; i < ADMIN_VERIFY_MAX_FAILURES - 1; i++) expect((await client.post('/api/admin/verify', { password: 'guess' })).status).toBe(401);
     // Fifteen requests so far, four failed: the right password still works.
-    expect((await limited.client().post('/api/admin/verify', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
+    expect((await guesser().post('/api/admin/verify', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
     expect((await client.post('/api/admin/verify', { password: 'guess' })).status).toBe(401);
 
-    const blocked = await limited.client().post<{ message: string }>('/api/admin/verify', { password: TEST_ADMIN_PASSWORD });
+    const blocked = await guesser().post<{ message: string }>('/api/admin/verify', { password: TEST_ADMIN_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed attempts\. Please wait \d+ minutes? and try again\./);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.headers.getSetCookie()).toEqual([]);
-    expect((await limited.client().post('/api/admin/verify', { password: 'guess' })).status).toBe(429);
+    expect((await guesser().post('/api/admin/verify', { password: 'guess' })).status).toBe(429);
+    // Another address still gets in.
+    expect((await limited.client().post('/api/admin/verify', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
+  });
+
+  it('caps wrong passwords from all addresses together, so a guess spread over many addresses is still capped', async () => {
+    const spread = await startTestApp();
+    try {
+      const { max } = RATE_LIMITS.adminVerifyFailuresGlobal;
+      for (let i = 0; i < max; i++) expect((await spread.client().post('/api/admin/verify', { password: `guess-${i}` })).status).toBe(401);
+      const blocked = await spread.client().post<{ message: string }>('/api/admin/verify', { password: TEST_ADMIN_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await spread.close();
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import { RECENT_USERS_LIMIT, SIGNUP_CHART_DAYS, type AdminAnalytics, type AdminRecentUser, type SignupDay } from '../../shared/contract/admin.js';
 import { DAY_MS } from '../../shared/rules.js';
+import type { BillingMode } from '../../shared/contract/billing.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { subscriptionInForce } from './subscribed.js';
@@ -19,8 +20,8 @@ async function selectRows<T>(db: Database, statement: SQL): Promise<T[]> {
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** True when the users row in scope has a subscription in force (one lookup in subscriptions_user_id_key). */
-export function hasSubscriptionInForce(now: Date): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from subscriptions where subscriptions.user_id = users.id and ${subscriptionInForce(now)})`;
+export function hasSubscriptionInForce(now: Date, billingMode: BillingMode): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from subscriptions where subscriptions.user_id = users.id and ${subscriptionInForce(now, billingMode)})`;
 }
 
 interface UserCounts {
@@ -33,7 +34,7 @@ interface UserCounts {
 }
 
 /** One pass of aggregates over users, joined to the subscriptions in force (exported for the benchmark's EXPLAIN). */
-export function userCountsQuery(now: Date): SQL {
+export function userCountsQuery(now: Date, billingMode: BillingMode): SQL {
   return sql`
     select
       count(*)::int as "totalUsers",
@@ -43,12 +44,12 @@ export function userCountsQuery(now: Date): SQL {
       count(*) filter (where users.created_at >= ${timestamp(startOfUtcWeek(now))})::int as "newUsersThisWeek",
       count(*) filter (where users.created_at >= ${timestamp(startOfUtcMonth(now))})::int as "newUsersThisMonth"
     from users
-    left join (select subscriptions.user_id from subscriptions where ${subscriptionInForce(now)}) as in_force
+    left join (select subscriptions.user_id from subscriptions where ${subscriptionInForce(now, billingMode)}) as in_force
       on in_force.user_id = users.id`;
 }
 
-async function countUsers(db: Database, now: Date): Promise<UserCounts> {
-  const [counts] = await selectRows<UserCounts>(db, userCountsQuery(now));
+async function countUsers(db: Database, now: Date, billingMode: BillingMode): Promise<UserCounts> {
+  const [counts] = await selectRows<UserCounts>(db, userCountsQuery(now, billingMode));
   if (!counts) throw new Error('The user count query returned no row');
   return counts;
 }
@@ -75,22 +76,22 @@ async function countSignupsByDay(db: Database, now: Date): Promise<SignupDay[]> 
 }
 
 /** The newest users, read backwards along users_created_at_idx (exported for the benchmark's EXPLAIN). */
-export function recentUsersQuery(db: Database, now: Date) {
+export function recentUsersQuery(db: Database, now: Date, billingMode: BillingMode) {
   return db
     .select({
       email: users.email,
       businessName: users.businessName,
       createdAt: users.createdAt,
       trialEndsAt: users.trialEndsAt,
-      isSubscribed: hasSubscriptionInForce(now),
+      isSubscribed: hasSubscriptionInForce(now, billingMode),
     })
     .from(users)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(RECENT_USERS_LIMIT);
 }
 
-async function listRecentUsers(db: Database, now: Date): Promise<AdminRecentUser[]> {
-  const rows = await recentUsersQuery(db, now);
+async function listRecentUsers(db: Database, now: Date, billingMode: BillingMode): Promise<AdminRecentUser[]> {
+  const rows = await recentUsersQuery(db, now, billingMode);
   return rows.map((row) => ({
     email: row.email,
     businessName: row.businessName,
@@ -100,8 +101,8 @@ async function listRecentUsers(db: Database, now: Date): Promise<AdminRecentUser
   }));
 }
 
-export async function computeAdminAnalytics(db: Database, now: Date): Promise<AdminAnalytics> {
-  const [counts, signupsByDay, recentUsers] = await Promise.all([countUsers(db, now), countSignupsByDay(db, now), listRecentUsers(db, now)]);
+export async function computeAdminAnalytics(db: Database, now: Date, billingMode: BillingMode): Promise<AdminAnalytics> {
+  const [counts, signupsByDay, recentUsers] = await Promise.all([countUsers(db, now, billingMode), countSignupsByDay(db, now), listRecentUsers(db, now, billingMode)]);
   return {
     totalUsers: counts.totalUsers,
     // spec §6: every user is either Subscribed or Trial, so the two add up to the total.

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AdminVerifyBodySchema, adminUsersCsvFilename, type AdminSession } from '../../shared/contract/admin.js';
 import { unauthorized } from '../lib/http-errors.js';
 import { parseInput } from '../lib/validation.js';
+import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { isAdminPassword } from './admin-password-check.js';
 import { clearAdminCookie, createAdminSession, deleteAdminSession, findAdminSession, requireAdmin, setAdminCookie, ADMIN_COOKIE } from './admin-sessions.js';
 import { createAdminVerifyLimit } from './admin-verify-limit.js';
@@ -17,11 +18,11 @@ export { ADMIN_COOKIE };
 export const INVALID_ADMIN_PASSWORD_MESSAGE = 'Invalid admin password.';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, clock, adminPassword } = app.deps;
+  const { db, config, clock, adminPassword, billing } = app.deps;
   const verifyLimit = createAdminVerifyLimit(app);
 
-  app.post('/admin/verify', async (request, reply) => {
-    await verifyLimit.assertNotLocked(request, reply);
+  app.post('/admin/verify', { onRequest: createSameOriginCheck(config.appUrl) }, async (request, reply) => {
+    await verifyLimit.assertNotLocked(request);
     const { password } = parseInput(AdminVerifyBodySchema, request.body);
     if (!isAdminPassword(password, adminPassword)) {
       await verifyLimit.recordFailure(request);
@@ -51,7 +52,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.get('/admin/analytics', async (request, reply) => {
     await requireAdmin(request);
     reply.header('cache-control', 'no-store');
-    return computeAdminAnalytics(db, clock());
+    return computeAdminAnalytics(db, clock(), billing.mode);
   });
 
   app.get('/admin/users.csv', async (request, reply) => {
@@ -61,6 +62,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'no-store')
       .header('content-type', 'text/csv; charset=utf-8; header=present')
       .header('content-disposition', `attachment; filename="${adminUsersCsvFilename(now)}"`)
-      .send(Readable.from(generateUsersCsv(db, now)));
+      .send(Readable.from(generateUsersCsv(db, now, billing.mode)));
   });
 };

@@ -16,19 +16,24 @@ const NOW = new Date('2026-03-18T12:00:00.000Z');
 const STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'paused'];
 const PERIOD_ENDS = [null, new Date('2026-03-18T11:59:59.000Z'), NOW, new Date('2026-03-18T12:00:01.000Z')];
 
-it("counts as Subscribed exactly the subscriptions billing's status calls active", async () => {
-  const cases = STATUSES.flatMap((status) => PERIOD_ENDS.flatMap((currentPeriodEnd) => [false, true].map((cancelAtPeriodEnd) => ({ status, currentPeriodEnd, cancelAtPeriodEnd }))));
+const PROVIDERS = ['sandbox', 'stripe'] as const;
+
+it.each(['sandbox', 'stripe', 'none'] as const)("counts as Subscribed exactly the subscriptions billing's status calls active (%s mode)", async (mode) => {
+  const cases = PROVIDERS.flatMap((provider) =>
+    STATUSES.flatMap((status) => PERIOD_ENDS.flatMap((currentPeriodEnd) => [false, true].map((cancelAtPeriodEnd) => ({ provider, status, currentPeriodEnd, cancelAtPeriodEnd })))),
+  );
+  await t.query(sql`delete from users`);
   for (const [index, subscription] of cases.entries()) {
     const [user] = await t.query<{ id: number }>(sql`insert into users (email, password_hash, trial_ends_at) values (${`case-${index}@example.com`}, 'x', now()) returning id`);
     await t.query(sql`insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end, cancel_at_period_end)
-      values (${user!.id}, 'sandbox', ${`sub_case_${index}`}, ${subscription.status}, ${subscription.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${subscription.cancelAtPeriodEnd})`);
+      values (${user!.id}, ${subscription.provider}, ${`sub_case_${index}`}, ${subscription.status}, ${subscription.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${subscription.cancelAtPeriodEnd})`);
   }
   const rows = await t.query<{ email: string; in_force: boolean }>(
-    sql`select users.email, ${subscriptionInForce(NOW)} as in_force from users join subscriptions on subscriptions.user_id = users.id`,
+    sql`select users.email, ${subscriptionInForce(NOW, mode)} as in_force from users join subscriptions on subscriptions.user_id = users.id`,
   );
   const inForce = new Map(rows.map((row) => [row.email, row.in_force]));
   const mismatches = cases.filter((subscription, index) => {
-    const billing = computeSubscriptionStatus({ trialEndsAt: new Date(0) }, subscription, NOW).subscriptionActive;
+    const billing = computeSubscriptionStatus({ trialEndsAt: new Date(0) }, subscription, NOW, mode).subscriptionActive;
     return inForce.get(`case-${index}@example.com`) !== billing;
   });
   expect(mismatches).toEqual([]);

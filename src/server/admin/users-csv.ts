@@ -4,6 +4,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_USERS_CSV_COLUMNS } from '../../shared/contract/admin.js';
 import { toCsvRecord, UTF8_BOM } from '../../shared/csv.js';
+import type { BillingMode } from '../../shared/contract/billing.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hasSubscriptionInForce } from './admin-analytics.js';
@@ -18,7 +19,7 @@ export interface PageEnd {
 }
 
 /** One page of the export, newest first, after the previous page (exported for the benchmark's EXPLAIN). */
-export function usersCsvPageQuery(db: Database, now: Date, after: PageEnd | undefined) {
+export function usersCsvPageQuery(db: Database, now: Date, billingMode: BillingMode, after: PageEnd | undefined) {
   const olderThan: SQL | undefined = after ? sql`(users.created_at, users.id) < (${after.createdAtText}::timestamptz, ${after.id})` : undefined;
   return db
     .select({
@@ -28,7 +29,7 @@ export function usersCsvPageQuery(db: Database, now: Date, after: PageEnd | unde
       createdAt: users.createdAt,
       createdAtText: sql<string>`users.created_at::text`,
       trialEndsAt: users.trialEndsAt,
-      isSubscribed: hasSubscriptionInForce(now),
+      isSubscribed: hasSubscriptionInForce(now, billingMode),
     })
     .from(users)
     .where(olderThan)
@@ -37,11 +38,11 @@ export function usersCsvPageQuery(db: Database, now: Date, after: PageEnd | unde
 }
 
 /** The export as text chunks: the BOM and header first, then one chunk per page of users. */
-export async function* generateUsersCsv(db: Database, now: Date): AsyncGenerator<string> {
+export async function* generateUsersCsv(db: Database, now: Date, billingMode: BillingMode): AsyncGenerator<string> {
   yield UTF8_BOM + toCsvRecord(ADMIN_USERS_CSV_COLUMNS);
   let after: PageEnd | undefined;
   for (;;) {
-    const page = await usersCsvPageQuery(db, now, after);
+    const page = await usersCsvPageQuery(db, now, billingMode, after);
     if (page.length > 0) {
       yield page
         .map((user) => toCsvRecord([user.email, user.businessName ?? '', utcDateKey(user.createdAt), utcDateKey(user.trialEndsAt), user.isSubscribed ? 'Subscribed' : 'Trial']))

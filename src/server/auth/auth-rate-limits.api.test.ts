@@ -1,8 +1,13 @@
-// Login, forgot-password and reset-password are rate limited: 429 with a message a person can act on.
+// The limits on sign-in, registration and password reset (issue 11): each keyed on what it
+// protects, behind a proxy (TRUST_PROXY) as well as directly, each 429 with Retry-After and a
+// message a person can act on, and a password-hash queue that refuses instead of hanging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, uniqueEmail } from '../test-support/test-client.js';
-import { AUTH_RATE_LIMITS } from './rate-limits.js';
+import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { issueResetToken } from './password-reset.js';
+import { INVALID_LOGIN_MESSAGE } from './auth.routes.js';
+import { PASSWORD_QUEUE_FULL_MESSAGE } from './passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,36 +17,146 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('auth rate limits', () => {
-  it('stops login guesses at one account after the limit, even with the right password, but not other accounts', async () => {
+const WAIT_MESSAGE = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
+
+function expectRefused(response: { status: number; headers: Headers; body: unknown }) {
+  expect(response.status).toBe(429);
+  expect((response.body as { message: string }).message).toMatch(WAIT_MESSAGE);
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+const login = (client: TestClient, email: string, password: string) => client.post<{ message: string }>('/api/login', { email, password });
+
+describe('sign-in', () => {
+  it('limits attempts per address whatever the email, without touching other addresses', async () => {
+    const office = () => t.client({ address: '203.0.113.10' });
+    const { max } = RATE_LIMITS.loginPerAddress;
+    for (let i = 0; i < max; i++) expect((await login(office(), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+    expectRefused(await login(office(), uniqueEmail('nobody'), 'guess'));
     const { email, password } = await registerUser(t.client());
-    for (let i = 0; i < AUTH_RATE_LIMITS.login; i++) {
-      expect((await t.client().post('/api/login', { email, password: `guess-${i}` })).status).toBe(401);
-    }
-    const blocked = await t.client().post<{ message: string }>('/api/login', { email, password });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect((await login(t.client(), email, password)).status).toBe(200);
+  });
 
+  it('locks an account after too many wrong passwords from anywhere, answering exactly as a wrong password', async () => {
+    const { email, password } = await registerUser(t.client());
+    const { max } = RATE_LIMITS.loginFailuresPerAccount;
+    const wrong = await login(t.client(), email, 'wrong-1');
+    for (let i = 1; i < max; i++) expect((await login(t.client(), email, `wrong-${i + 1}`)).status).toBe(401);
+    // Locked: the right password, from a fresh address, gets the wrong-password answer.
+    const locked = await login(t.client(), email, password);
+    expect(locked.status).toBe(401);
+    expect(locked.body).toEqual(wrong.body);
+    expect(locked.body.message).toBe(INVALID_LOGIN_MESSAGE);
+    expect(locked.headers.getSetCookie()).toEqual([]);
+    // Another account is not touched, and an unknown email is counted the same way (no oracle).
     const other = await registerUser(t.client());
-    expect((await t.client().post('/api/login', { email: other.email, password: other.password })).status).toBe(200);
+    expect((await login(t.client(), other.email, other.password)).status).toBe(200);
   });
 
-  it('limits reset link requests per email', async () => {
+  it('counts the email in any case and with spaces as one account', async () => {
+    const { email, password } = await registerUser(t.client());
+    const { max } = RATE_LIMITS.loginFailuresPerAccount;
+    for (let i = 0; i < max; i++) expect((await login(t.client(), i % 2 ? email.toUpperCase() : ` ${email} `, 'wrong')).status).toBe(401);
+    expect((await login(t.client(), email, password)).status).toBe(401);
+  });
+});
+
+describe('registration', () => {
+  it('limits new accounts per address', async () => {
+    const office = () => t.client({ address: '203.0.113.20' });
+    const { max } = RATE_LIMITS.registerPerAddress;
+    for (let i = 0; i < max; i++) await registerUser(office());
+    const refused = await office().post('/api/register', { email: uniqueEmail(), password: 'correct horse', confirmPassword: 'correct horse', businessName: 'One Too Many' });
+    expectRefused(refused);
+    await registerUser(t.client());
+  });
+});
+
+describe('password reset', () => {
+  it('limits reset mails per address and per email', async () => {
+    const office = () => t.client({ address: '203.0.113.30' });
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAddress.max; i++) expect((await office().post('/api/forgot-password', { email: uniqueEmail() })).status).toBe(200);
+    expectRefused(await office().post('/api/forgot-password', { email: uniqueEmail() }));
+
     const email = uniqueEmail();
-    for (let i = 0; i < AUTH_RATE_LIMITS['forgot-password']; i++) {
-      expect((await t.client().post('/api/forgot-password', { email })).status).toBe(200);
-    }
-    const blocked = await t.client().post<{ message: string }>('/api/forgot-password', { email });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many attempts/);
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerEmail.max; i++) expect((await t.client().post('/api/forgot-password', { email })).status).toBe(200);
+    expectRefused(await t.client().post('/api/forgot-password', { email: email.toUpperCase() }));
   });
 
-  it('limits reset attempts from one address', async () => {
-    for (let i = 0; i < AUTH_RATE_LIMITS['reset-password']; i++) {
-      expect((await t.client().post('/api/reset-password', { token: `guess-${i}`, password: 'new password' })).status).toBe(400);
+  it('lets one address reset many accounts (an office), more than the old shared cap of 10', async () => {
+    const office = () => t.client({ address: '203.0.113.31' });
+    const accounts = [];
+    for (let i = 0; i < 12; i++) accounts.push(await registerUser(t.client()));
+    for (const account of accounts) {
+      const issued = await issueResetToken(t.db, account.email, new Date());
+      const reset = await office().post('/api/reset-password', { token: issued?.token, password: 'brand new secret' });
+      expect(reset.status).toBe(200);
+      expect((await login(t.client(), account.email, 'brand new secret')).status).toBe(200);
     }
-    const blocked = await t.client().post<{ message: string }>('/api/reset-password', { token: 'one-more', password: 'new password' });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many attempts/);
+  });
+
+  it('limits tries of one reset link, whatever the address', async () => {
+    const token = 'not-a-real-token-but-long-enough';
+    for (let i = 0; i < RATE_LIMITS.resetPasswordPerToken.max; i++) expect((await t.client().post('/api/reset-password', { token, password: 'new password' })).status).toBe(400);
+    expectRefused(await t.client().post('/api/reset-password', { token, password: 'new password' }));
+    expect((await t.client().post('/api/reset-password', { token: `${token}-other`, password: 'new password' })).status).toBe(400);
+  });
+});
+
+describe('client addresses (TRUST_PROXY)', () => {
+  /** Uses up one address's sign-in budget; returns the first refusal's status. */
+  async function exhaustLogins(client: () => TestClient): Promise<void> {
+    for (let i = 0; i < RATE_LIMITS.loginPerAddress.max; i++) expect((await login(client(), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+    expectRefused(await login(client(), uniqueEmail('nobody'), 'guess'));
+  }
+
+  it('with TRUST_PROXY=1, gives two X-Forwarded-For clients separate budgets', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      await exhaustLogins(() => proxied.client({ address: '192.0.2.1' }));
+      expect((await login(proxied.client({ address: '192.0.2.2' }), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without TRUST_PROXY, ignores X-Forwarded-For: every client is the socket address', async () => {
+    const direct = await startTestApp({ env: { TRUST_PROXY: '' } });
+    try {
+      await exhaustLogins(() => direct.client({ address: '192.0.2.1' }));
+      expectRefused(await login(direct.client({ address: '192.0.2.2' }), uniqueEmail('nobody'), 'guess'));
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('groups IPv6 clients by /64', async () => {
+    const sameNetwork = (host: number) => t.client({ address: `2001:db8:aa:bb::${host.toString(16)}` });
+    let host = 1;
+    await exhaustLogins(() => sameNetwork(host++));
+    expect((await login(t.client({ address: '2001:db8:aa:bc::1' }), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+  });
+});
+
+describe('the password-hash queue', () => {
+  it('answers a flood from one address with 503 and Retry-After at once, while a real sign-in completes', async () => {
+    const { email, password } = await registerUser(t.client());
+    const flood = Array.from({ length: 60 }, () => login(t.client({ address: '203.0.113.66' }), uniqueEmail('bogus'), 'bogus password'));
+    const real = login(t.client(), email, password);
+    const [realAnswer, floodAnswers] = await Promise.all([real, Promise.all(flood)]);
+    expect(realAnswer.status).toBe(200);
+    const busy = floodAnswers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.body.message).toBe(PASSWORD_QUEUE_FULL_MESSAGE);
+    expect(Number(busy[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(floodAnswers.every((answer) => [401, 429, 503].includes(answer.status))).toBe(true);
+  });
+
+  it('answers a flood from many addresses with 503 instead of queueing without end, and serves again right after', async () => {
+    const { email, password } = await registerUser(t.client());
+    const answers = await Promise.all(Array.from({ length: 80 }, () => login(t.client(), uniqueEmail('bogus'), 'bogus password')));
+    expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
+    expect(answers.every((answer) => answer.status === 401 || answer.status === 503)).toBe(true);
+    expect((await login(t.client(), email, password)).status).toBe(200);
   });
 });

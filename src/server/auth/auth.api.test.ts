@@ -142,6 +142,38 @@ describe('cross-origin protection', () => {
   });
 });
 
+describe('login CSRF: the routes that issue a session check the origin, cookie or not (issue 11)', () => {
+  const foreign = { origin: 'https://evil.example' };
+  it('refuses a cross-origin login with 403 and issues no session', async () => {
+    const { email, password } = await registerUser(t.client());
+    const visitor = t.client();
+    const forged = await visitor.post<{ message: string }>('/api/login', { email, password }, { headers: foreign });
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toMatch(/CleanProof app itself/);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    // A browser that says the request is cross-site is refused too, Origin or not.
+    const crossSite = await t.client().post('/api/login', { email, password }, { headers: { 'sec-fetch-site': 'cross-site' }, noOrigin: true });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('refuses a cross-origin registration, reset and admin unlock, and creates nothing', async () => {
+    const before = await countUsers();
+    const email = uniqueEmail();
+    const register = await t.client().post('/api/register', { email, password: 'secret1', confirmPassword: 'secret1', businessName: 'Forged' }, { headers: foreign });
+    expect(register.status).toBe(403);
+    expect(await countUsers()).toBe(before);
+    expect((await t.client().post('/api/reset-password', { token: 'x'.repeat(43), password: 'new password' }, { headers: foreign })).status).toBe(403);
+    const admin = await t.client().post('/api/admin/verify', { password: 'test-admin-password' }, { headers: foreign });
+    expect(admin.status).toBe(403);
+    expect(admin.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('still signs in a client that sends no Origin (not a browser, so not a forgery)', async () => {
+    const { email, password } = await registerUser(t.client());
+    expect((await t.client().post('/api/login', { email, password }, { noOrigin: true })).status).toBe(200);
+  });
+});
+
 describe('bad requests', () => {
   it('answers malformed JSON with a 400 message', async () => {
     const response = await t.client().post<{ message: string }>('/api/login', undefined, { raw: '{"email":', headers: { 'content-type': 'application/json' } });

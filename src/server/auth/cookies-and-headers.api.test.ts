@@ -6,7 +6,8 @@ import { uniqueEmail } from '../test-support/test-client.js';
 // The plain-http side (no Secure flag, no HSTS) is checked in auth.api.test.ts.
 let https: TestApp;
 beforeAll(async () => {
-  https = await startTestApp({ env: { APP_URL: 'https://app.cleanproof.test' } });
+  // A public origin: the production checks want an https APP_URL, a long admin password and a mail route.
+  https = await startTestApp({ env: { APP_URL: 'https://app.cleanproof.test', MAIL_OUTBOX: 'true' } });
 }, 180_000);
 afterAll(async () => {
   await https?.close();
@@ -29,6 +30,25 @@ describe('session cookie', () => {
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('caching of user data (issue 11)', () => {
+  it('marks every API answer with user data no-store, and leaves photos their private caching', async () => {
+    const client = https.client();
+    const password = 'correct horse';
+    const registered = await client.post<{ id: number }>('/api/register', { email: uniqueEmail(), password, confirmPassword: password, businessName: 'Shine' });
+    expect(registered.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/user', '/api/projects', '/api/subscription-status']) {
+      const response = await client.get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    const project = await client.post<{ id: number }>('/api/projects', {});
+    expect(project.headers.get('cache-control')).toBe('no-store');
+    expect((await client.get(`/api/projects/${project.body.id}?images=url`)).headers.get('cache-control')).toBe('no-store');
+    // Errors too: a 401 must not be cached in place of the user.
+    expect((await https.client().get('/api/user')).headers.get('cache-control')).toBe('no-store');
   });
 });
 

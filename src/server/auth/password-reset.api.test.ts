@@ -1,6 +1,5 @@
 // Forgot and reset password over real HTTP, with mail in the outbox folder.
-// Reset calls share one per-address limit (10 per 15 minutes), so this file stays under it;
-// the limit itself is tested in auth-rate-limits.api.test.ts.
+// The limits on these routes are tested in auth-rate-limits.api.test.ts.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { FORGOT_PASSWORD_MESSAGE } from './password-reset.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { APP_URL: 'http://cleanproof.test:8080' } });
+  t = await startTestApp({ env: { APP_URL: 'https://cleanproof.test:8443', MAIL_OUTBOX: 'true' } });
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -52,7 +51,7 @@ describe('forgot password', () => {
 
     const mail = await waitForOutboxMail(outbox(), email);
     expect(mail).toMatch(/Subject: Reset your CleanProof password/);
-    expect(findResetLink(mail)).toMatch(/^http:\/\/cleanproof\.test:8080\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    expect(findResetLink(mail)).toMatch(/^https:\/\/cleanproof\.test:8443\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
     // Both mails would have been written by now; the known one was.
     await expect(waitForOutboxMail(outbox(), unknown, { timeoutMs: 300 })).rejects.toThrow(/No mail/);
   });

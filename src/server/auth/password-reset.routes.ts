@@ -4,8 +4,11 @@ import type { MessageResponse } from '../../shared/contract/common.js';
 import { parseInput } from '../lib/validation.js';
 import { composePasswordResetMail, resetPasswordLink } from '../mail/password-reset-mail.js';
 import { issueResetToken, resetPasswordWithToken } from './password-reset.js';
-import { authRateLimit } from './rate-limits.js';
 import { scheduleAuthCleanup } from './auth-cleanup.js';
+import { createSameOriginCheck } from '../lib/origin-guard.js';
+import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { hashToken } from '../lib/tokens.js';
 
 // One answer whether or not the email has an account, so the form cannot be used to find out.
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It works for one hour.';
@@ -13,6 +16,11 @@ export const RESET_PASSWORD_MESSAGE = 'Your password has been changed. Please si
 
 export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, mailer, clock } = app.deps;
+  const forgotPerAddress = createLimiter(app, { name: 'forgot-password-address', ...RATE_LIMITS.forgotPasswordPerAddress, key: clientAddress });
+  const forgotPerEmail = createLimiter(app, { name: 'forgot-password-email', ...RATE_LIMITS.forgotPasswordPerEmail, key: bodyEmailKey });
+  const resetPerAddress = createLimiter(app, { name: 'reset-password-address', ...RATE_LIMITS.resetPasswordPerAddress, key: clientAddress });
+  // The token's hash: a store must never hold a live reset token.
+  const resetPerToken = createLimiter(app, { name: 'reset-password-token', ...RATE_LIMITS.resetPasswordPerToken, key: (request) => hashToken((request.body as { token: string }).token) });
 
   // The lookup, the token and the mail all happen after the answer, so neither the answer nor its
   // timing reveals whether the email has an account. Close waits for what is still in flight.
@@ -27,8 +35,9 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token)));
   }
 
-  app.post('/forgot-password', { config: { rateLimit: authRateLimit('forgot-password') } }, async (request): Promise<MessageResponse> => {
+  app.post('/forgot-password', { onRequest: forgotPerAddress.hit }, async (request): Promise<MessageResponse> => {
     const { email } = parseInput(ForgotPasswordBodySchema, request.body);
+    await forgotPerEmail.hit(request);
     const work: Promise<void> = sendResetLink(email)
       .catch((error: unknown) => request.log.error({ err: error }, 'password reset link could not be sent'))
       .finally(() => inFlight.delete(work));
@@ -36,9 +45,10 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  app.post('/reset-password', { config: { rateLimit: authRateLimit('reset-password') } }, async (request): Promise<MessageResponse> => {
+  app.post('/reset-password', { onRequest: [createSameOriginCheck(config.appUrl), resetPerAddress.hit] }, async (request): Promise<MessageResponse> => {
     const { token, password } = parseInput(ResetPasswordBodySchema, request.body);
-    await resetPasswordWithToken(db, token, password, clock);
+    await resetPerToken.hit(request);
+    await resetPasswordWithToken(db, token, password, clock, clientAddress(request));
     return { message: RESET_PASSWORD_MESSAGE };
   });
 

@@ -40,11 +40,12 @@ async function assertTokenUsable(db: Database, tokenHash: string, now: Date): Pr
  * inside the transaction, so of two requests racing with one token exactly one wins; the
  * password change, the end of all sessions and the use of the user's other links commit together.
  */
-export async function resetPasswordWithToken(db: Database, token: string, newPassword: string, now: () => Date): Promise<void> {
+/** `client` is the caller's address key: the password hash waits in that client's places. */
+export async function resetPasswordWithToken(db: Database, token: string, newPassword: string, now: () => Date, client: string): Promise<void> {
   const tokenHash = hashToken(token);
   // Cheap checks first, so a bad link costs no password hashing.
   await assertTokenUsable(db, tokenHash, now());
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, client);
 
   const claimedBy = await db.transaction(async (tx) => {
     const at = now();

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
+import { createConcurrencyLimiter, QueueFullError } from '../lib/concurrency-limiter.js';
+import { serviceUnavailable } from '../lib/http-errors.js';
 
 // OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1.
 // Algorithm.Argon2id is an ambient const enum (unusable under isolatedModules); its value is 2.
@@ -8,27 +9,62 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 
 // Argon2 runs on libuv's thread pool (4 threads by default), which file reads and writes and
 // sharp's image work share. Two hashes at a time keep both cores busy with sign-ins when that is
-// all there is to do, while a flood of sign-in attempts (any email, any address) can never take
-// every thread and stall photo uploads and downloads for everyone else.
+// all there is to do, while a flood of sign-in attempts can never take every thread.
 const PASSWORD_WORK_CONCURRENCY = 2;
-const passwordWork = createConcurrencyLimiter(PASSWORD_WORK_CONCURRENCY);
+/**
+ * Hashes that may wait for a slot (issue 11). A hash takes ~10 ms, so a full queue is ~100 ms of
+ * waiting; past it a sign-in is answered 503 at once instead of waiting behind a flood.
+ */
+export const PASSWORD_QUEUE_MAX = 24;
+/** Places one client address may hold at once, waiting or running: one flooding client cannot fill the queue. */
+export const PASSWORD_WORK_PER_CLIENT = 4;
 
-export function hashPassword(password: string): Promise<string> {
-  return passwordWork.run(() => hash(password, OPTIONS));
+export const PASSWORD_QUEUE_FULL_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
+
+const passwordWork = createConcurrencyLimiter(PASSWORD_WORK_CONCURRENCY, { maxPending: PASSWORD_QUEUE_MAX });
+const placesByClient = new Map<string, number>();
+
+/** The queue's state, for /metrics. */
+export const passwordQueue = {
+  get pending() {
+    return passwordWork.pending;
+  },
+  get running() {
+    return passwordWork.running;
+  },
+};
+
+/** Runs one hash or verify for this client, or throws a 503 with Retry-After when it must not wait. */
+async function runPasswordWork<T>(client: string, task: () => Promise<T>): Promise<T> {
+  const held = placesByClient.get(client) ?? 0;
+  if (held >= PASSWORD_WORK_PER_CLIENT) throw serviceUnavailable(PASSWORD_QUEUE_FULL_MESSAGE, 1);
+  placesByClient.set(client, held + 1);
+  try {
+    return await passwordWork.run(task);
+  } catch (error) {
+    if (error instanceof QueueFullError) throw serviceUnavailable(PASSWORD_QUEUE_FULL_MESSAGE, 1);
+    throw error;
+  } finally {
+    const left = (placesByClient.get(client) ?? 1) - 1;
+    if (left === 0) placesByClient.delete(client);
+    else placesByClient.set(client, left);
+  }
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await passwordWork.run(() => verify(passwordHash, password));
-  } catch {
-    return false;
-  }
+/** `client` is the caller's rate-limit address key (lib/rate-limit.ts clientAddress). */
+export function hashPassword(password: string, client: string): Promise<string> {
+  return runPasswordWork(client, () => hash(password, OPTIONS));
+}
+
+export async function verifyPassword(passwordHash: string, password: string, client: string): Promise<boolean> {
+  return runPasswordWork(client, () => verify(passwordHash, password).catch(() => false));
 }
 
 // Verifying against this when the email is unknown keeps login's timing the same either way.
 let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('cleanproof-timing-equaliser');
-  await verifyPassword(await dummyHash, password);
+export async function verifyAgainstDummy(password: string, client: string): Promise<false> {
+  // Made outside the queue and the client's places: it is the server's own work, done once.
+  dummyHash ??= hash('cleanproof-timing-equaliser', OPTIONS);
+  await verifyPassword(await dummyHash, password, client);
   return false;
 }

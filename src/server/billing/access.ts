@@ -3,7 +3,7 @@
 // and deletable, so nothing else calls this.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { SubscriptionStatus } from '../../shared/contract/billing.js';
+import type { BillingMode, SubscriptionStatus } from '../../shared/contract/billing.js';
 import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from '../../shared/rules.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, type SubscriptionRow, type UserRow } from '../db/schema.js';
@@ -18,15 +18,15 @@ export async function findSubscription(db: Database, userId: number): Promise<Su
   return row ?? null;
 }
 
-/** The user's status now, by the app's clock (tests move it). */
-export async function loadSubscriptionStatus(db: Database, user: UserRow, now: Date): Promise<SubscriptionStatus> {
-  return computeSubscriptionStatus(user, await findSubscription(db, user.id), now);
+/** The user's status now, by the app's clock (tests move it), under the billing mode in force. */
+export async function loadSubscriptionStatus(db: Database, user: UserRow, now: Date, billingMode: BillingMode): Promise<SubscriptionStatus> {
+  return computeSubscriptionStatus(user, await findSubscription(db, user.id), now, billingMode);
 }
 
 /** Throws a 402 with a message a person can act on when the user has no access to paid actions. */
 export async function requireActiveAccess(request: FastifyRequest, user: UserRow): Promise<void> {
-  const { db, clock } = request.server.deps;
-  const status = await loadSubscriptionStatus(db, user, clock());
+  const { db, clock, billing } = request.server.deps;
+  const status = await loadSubscriptionStatus(db, user, clock(), billing.mode);
   if (status.hasAccess) return;
   throw paymentRequired(status.accessBlockedReason === 'payment_failed' ? PAYMENT_FAILED_MESSAGE : TRIAL_ENDED_MESSAGE);
 }

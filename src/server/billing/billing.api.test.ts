@@ -292,3 +292,51 @@ describe('without any payment provider (BILLING_SANDBOX=false, no Stripe keys)',
     expect((await off.query<{ n: number }>(sql`select count(*)::int as n from subscriptions`))[0]?.n).toBe(0);
   });
 });
+
+describe('on a public server (issue 11: the sandbox cannot give Pro away)', () => {
+  /** A public https APP_URL with what the production checks want (the test admin password is long enough). */
+  const PUBLIC = { APP_URL: 'https://cleanproof.example', MAIL_OUTBOX: 'true' };
+
+  it('has no sandbox by default: the confirm route is 404 and upgrading cannot hand out Pro', async () => {
+    const live = await startTestApp({ env: PUBLIC });
+    try {
+      const client = live.client();
+      await registerUser(client);
+      expect((await client.get('/api/billing/config')).body).toMatchObject({ mode: 'none' });
+      expect((await client.post('/api/upgrade-subscription')).status).toBe(503);
+      expect((await client.post('/api/billing/sandbox/confirm', { clientSecret: 'pi_sandbox_x_secret_y' })).status).toBe(404);
+      expect((await status(client)).subscriptionActive).toBe(false);
+      expect((await live.query<{ n: number }>(sql`select count(*)::int as n from sandbox_subscriptions`))[0]?.n).toBe(0);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('runs the sandbox when BILLING_SANDBOX=true is set explicitly', async () => {
+    const demo = await startTestApp({ env: { ...PUBLIC, BILLING_SANDBOX: 'true' } });
+    try {
+      const client = demo.client();
+      await registerUser(client);
+      expect((await client.get('/api/billing/config')).body).toMatchObject({ mode: 'sandbox' });
+      const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+      const confirm = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
+      expect(confirm.body.subscriptionActive).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('gives a sandbox subscription left from before no access once the sandbox is off', async () => {
+    const off = await startTestApp({ env: PUBLIC });
+    try {
+      const client = off.client();
+      const { user } = await registerUser(client);
+      await off.query(sql`insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end)
+        values (${user.id}, 'sandbox', ${`sub_sandbox_left_${user.id}`}, 'active', ${new Date(Date.now() + 20 * DAY_MS).toISOString()}::timestamptz)`);
+      off.clock.advance(15 * DAY_MS);
+      expect((await client.get<SubscriptionStatus>('/api/subscription-status')).body).toMatchObject({ subscriptionActive: false, hasAccess: false });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -22,7 +22,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/subscription-status', async (request): Promise<SubscriptionStatus> => {
     const user = await requireUser(request);
-    return loadSubscriptionStatus(db, user, clock());
+    return loadSubscriptionStatus(db, user, clock(), billing.mode);
   });
 
   app.get('/billing/config', async (): Promise<BillingConfig> => ({ mode: billing.mode, publishableKey: billing.publishableKey, returnUrl: config.appUrl }));
@@ -31,7 +31,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   const startSubscription = async (request: FastifyRequest): Promise<UpgradeResponse> => {
     const user = await requireUser(request);
     const current = await findSubscription(db, user.id);
-    if (computeSubscriptionStatus(user, current, clock()).subscriptionActive) throw conflict('You already have an active subscription.');
+    if (computeSubscriptionStatus(user, current, clock(), billing.mode).subscriptionActive) throw conflict('You already have an active subscription.');
     if (billing.mode === 'none') throw serviceUnavailable(NO_PAYMENTS_MESSAGE);
     const sameProvider = current?.provider === billing.mode ? current : null;
     const started = await callProvider(request, () =>
@@ -47,14 +47,14 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   app.post('/cancel-subscription', async (request) => {
     const user = await requireUser(request);
     const current = await findSubscription(db, user.id);
-    const status = computeSubscriptionStatus(user, current, clock());
+    const status = computeSubscriptionStatus(user, current, clock(), billing.mode);
     if (!current || !status.subscriptionActive) throw conflict('You have no active subscription to cancel.');
     if (!status.cancelAtPeriodEnd) {
       if (current.provider !== billing.mode) throw serviceUnavailable('This subscription was made with a payment system that is no longer set up. Please contact support for assistance.');
       const fresh = await callProvider(request, () => billing.cancelAtPeriodEnd(current.providerSubscriptionId));
       await syncSubscription(db, billing.mode, fresh);
     }
-    const after = await loadSubscriptionStatus(db, user, clock());
+    const after = await loadSubscriptionStatus(db, user, clock(), billing.mode);
     return { message: CANCELLED_MESSAGE, accessEndsAt: after.accessEndsAt };
   });
 
@@ -69,7 +69,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       if (!payment) throw notFound('This payment was not found. Please start again from the Upgrade to Pro page.');
       // One deterministic event per sandbox subscription: a retry after a crash still delivers it, once.
       await processBillingEvent(db, sandbox, { id: `evt_sandbox_first_invoice_paid_${payment.subscriptionId}`, type: 'invoice.paid', subscriptionId: payment.subscriptionId });
-      return loadSubscriptionStatus(db, user, clock());
+      return loadSubscriptionStatus(db, user, clock(), billing.mode);
     });
 
     // The sandbox's billing clock: renewals and ends of paid periods reach the app as events.

@@ -202,6 +202,21 @@ describe('Stripe provider', () => {
     expect((await client.post('/api/projects', {})).status).toBe(201);
   });
 
+  it('gives a subscription paid in the sandbox (before the Stripe keys were set) no access, and lets that user pay through Stripe', async () => {
+    const client = t.client();
+    const { user } = await registerUser(client);
+    // "Paid" with the test card while the server ran without Stripe keys, for a month that has not ended.
+    await t.query(sql`insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end)
+      values (${user.id}, 'sandbox', ${`sub_sandbox_before_stripe_${user.id}`}, 'active', ${new Date(Date.now() + 20 * DAY_MS).toISOString()}::timestamptz)`);
+    // The trial is over (the sandbox month, if it counted, would still run for days).
+    t.clock.advance(16 * DAY_MS);
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, hasAccess: false, status: null, accessBlockedReason: 'trial_ended' });
+    expect((await client.post('/api/projects', {})).status).toBe(402);
+    await subscribeAndPay(client);
+    expect(await status(client)).toMatchObject({ subscriptionActive: true, hasAccess: true });
+    expect((await mirrorOf(user.email))?.provider).toBe('stripe');
+  });
+
   it('when Stripe is down: upgrade answers 503 and stores nothing; a webhook is left for redelivery', async () => {
     const client = t.client();
     const { email } = await registerUser(client);

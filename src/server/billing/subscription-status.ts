@@ -1,7 +1,7 @@
 // The one place that decides what a user's trial and subscription mean right now (spec §3, §4).
 // Pure: (user, subscription, now) in, the status the API returns out. Everything that grants or
 // refuses paid actions reads this.
-import type { SubscriptionStatus } from '../../shared/contract/billing.js';
+import type { BillingMode, SubscriptionStatus } from '../../shared/contract/billing.js';
 import { DAY_MS } from '../../shared/rules.js';
 
 export interface StatusUser {
@@ -9,6 +9,8 @@ export interface StatusUser {
 }
 
 export interface StatusSubscription {
+  /** Who took the payment: Stripe, or the local test-mode sandbox. */
+  provider: 'sandbox' | 'stripe';
   /** Stripe's vocabulary: incomplete, incomplete_expired, trialing, active, past_due, unpaid, canceled, paused. */
   status: string;
   currentPeriodEnd: Date | null;
@@ -31,17 +33,32 @@ export function formatBillingDate(date: Date): string {
 }
 
 /**
+ * The subscription that counts under the billing mode in force (issue 11): a sandbox row was
+ * "paid" with a test card, so it means nothing once the sandbox is off (Stripe keys added, or the
+ * sandbox switched off on a public server). Such a row is treated as no subscription at all.
+ */
+export function subscriptionInEffect<T extends StatusSubscription>(subscription: T | null, billingMode: BillingMode): T | null {
+  if (subscription?.provider === 'sandbox' && billingMode !== 'sandbox') return null;
+  return subscription;
+}
+
+/**
  * Paid access: an active subscription, or one cancelled whose paid period has not ended yet
- * (spec §4: cancelling keeps access until the end of the current billing period).
+ * (spec §4: cancelling keeps access until the end of the current billing period). A subscription
+ * that is not Stripe's has no one to renew it but our own clock, so it counts only while its
+ * period runs (issue 11): never "active" for ever.
  */
 function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
   const periodOver = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() <= now.getTime();
+  if (subscription.provider !== 'stripe' && (subscription.currentPeriodEnd === null || periodOver)) return false;
   if (PAYING_STATUSES.has(subscription.status)) return !(subscription.cancelAtPeriodEnd && periodOver);
   if (subscription.status === 'canceled') return subscription.currentPeriodEnd !== null && !periodOver;
   return false;
 }
 
-export function computeSubscriptionStatus(user: StatusUser, subscription: StatusSubscription | null, now: Date): SubscriptionStatus {
+/** The status under `billingMode`; the subscription is the user's row, whichever provider it is with. */
+export function computeSubscriptionStatus(user: StatusUser, userSubscription: StatusSubscription | null, now: Date, billingMode: BillingMode): SubscriptionStatus {
+  const subscription = subscriptionInEffect(userSubscription, billingMode);
   const lapsed = subscription !== null && LAPSED_STATUSES.has(subscription.status);
   const subscriptionActive = subscription !== null && isPaidThrough(subscription, now);
   const trialActive = !lapsed && user.trialEndsAt.getTime() > now.getTime();

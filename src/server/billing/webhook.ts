@@ -2,6 +2,7 @@
 // bytes Stripe sent, so this scope reads JSON bodies as raw buffers (and only this scope).
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
+import { logSecurityEvent } from '../observability/security-events.js';
 import { isWebhookVerifier, WebhookSignatureError } from './billing-provider.js';
 import { processBillingEvent } from './billing-sync.js';
 import { callProvider } from './provider-errors.js';
@@ -23,7 +24,10 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     try {
       event = verifier.verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
+      if (error instanceof WebhookSignatureError) {
+        logSecurityEvent(request, 'webhook_signature_invalid');
+        throw badRequest('Invalid webhook signature');
+      }
       throw error;
     }
     const outcome = await callProvider(request, () => processBillingEvent(db, billing, event));

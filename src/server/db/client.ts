@@ -14,9 +14,16 @@ import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** PostgreSQL session advisory locks: one holder across every server of a fleet (issue 12). */
+export interface AdvisoryLocks {
+  /** Runs `task` holding the lock named `name`; resolves false without running it while another session holds it. */
+  tryWithLock(name: string, task: () => Promise<void>): Promise<boolean>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  locks: AdvisoryLocks;
   close(): Promise<void>;
 }
 
@@ -40,7 +47,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // One process owns a PGlite database, so its one session is every lock's holder; the lock
+  // still keeps two runs of one task in this process apart.
+  const locks: AdvisoryLocks = {
+    async tryWithLock(name, task) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [name]);
+      if (!rows[0]?.locked) return false;
+      try {
+        await task();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+      }
+      return true;
+    },
+  };
+  return { db: db as unknown as Database, kind: 'pglite', locks, close: () => client.close() };
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
@@ -57,7 +78,37 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Database, kind: 'postgres', locks: createPoolLocks(pool), close: () => pool.end() };
+}
+
+/**
+ * A session lock lives as long as its connection, so each lock holds one pooled connection for
+ * the task's duration. If that connection dies mid-task, PostgreSQL frees the lock by itself.
+ */
+function createPoolLocks(pool: pg.Pool): AdvisoryLocks {
+  return {
+    async tryWithLock(name, task) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [name]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {
+            broken = true;
+          });
+        }
+        return true;
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
 }
 
 /** True for errors that mean "the database cannot be reached right now" (answered with 503). */

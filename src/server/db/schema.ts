@@ -1,7 +1,8 @@
 // The whole database schema. One migration set (drizzle/) is generated from this file
-// with `npm run db:generate` and runs at start on PGlite and PostgreSQL alike.
+// with `npm run db:generate -- --name what-changed` (appended, never rewritten) and runs at start
+// on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -149,6 +150,18 @@ export const billingEvents = pgTable('billing_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Periodic jobs run once per period across a fleet (issue 12): the server that moves `period`
+ * forward runs the job; the others see it claimed and skip (lib/periodic-task.ts).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  /** floor(database time / the job's interval): the period last claimed. */
+  period: bigint('period', { mode: 'number' }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  runCount: integer('run_count').notNull().default(1),
 });
 
 export type UserRow = typeof users.$inferSelect;

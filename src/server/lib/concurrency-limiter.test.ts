@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConcurrencyLimiter } from './concurrency-limiter.js';
+import { createConcurrencyLimiter, QueueFullError } from './concurrency-limiter.js';
 
 describe('createConcurrencyLimiter', () => {
   it('never runs more than the limit at once, runs every task, in arrival order', async () => {
@@ -29,5 +29,22 @@ describe('createConcurrencyLimiter', () => {
     await expect(limiter.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(limiter.run(async () => 'next')).resolves.toBe('next');
     expect(limiter.pending).toBe(0);
+  });
+});
+
+describe('createConcurrencyLimiter with a queue cap', () => {
+  it('refuses a task at once when the queue is full, and takes tasks again once it drains', async () => {
+    const limiter = createConcurrencyLimiter(1, { maxPending: 2 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = limiter.run(() => gate);
+    const queued = [limiter.run(async () => 'a'), limiter.run(async () => 'b')];
+    expect(limiter.running).toBe(1);
+    expect(limiter.pending).toBe(2);
+    await expect(limiter.run(async () => 'refused')).rejects.toBeInstanceOf(QueueFullError);
+    open();
+    await first;
+    expect(await Promise.all(queued)).toEqual(['a', 'b']);
+    await expect(limiter.run(async () => 'again')).resolves.toBe('again');
   });
 });

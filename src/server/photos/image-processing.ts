@@ -1,12 +1,11 @@
 // Turns uploaded bytes into the stored photo: decoded (the stated type proves nothing), turned
 // upright by its EXIF orientation, stripped of all metadata (no GPS leaves the server), held within
 // 1024x768 (spec §9's capture size), re-encoded as JPEG, plus a small WebP thumbnail for lists.
-import os from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { STORED_PHOTO_MAX_HEIGHT, STORED_PHOTO_MAX_WIDTH } from '../../shared/rules.js';
 import { MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTO_INPUT_PIXELS } from '../../shared/contract/projects.js';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
-import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
+import { cpuWork } from '../lib/cpu-work.js';
 import { sniffImageFormat } from './image-format.js';
 
 export const PHOTO_JPEG_QUALITY = 80;
@@ -22,8 +21,6 @@ export interface ProcessedPhoto {
   height: number;
 }
 
-/** One image job per core: sharp's own thread pool here is 1 (glibc), so cores = parallel jobs. */
-const imageJobs = createConcurrencyLimiter(Math.max(1, os.availableParallelism()));
 
 const MB = 1024 * 1024;
 
@@ -37,7 +34,7 @@ export async function processUploadedPhoto(input: Buffer): Promise<ProcessedPhot
   if (format === 'heic' && !canDecodeHeic()) {
     throw unsupportedMediaType('HEIC photos cannot be read here. Please send a JPEG, PNG or WebP photo (on iPhone: Settings › Camera › Formats › Most Compatible).');
   }
-  return imageJobs.run(() => decodeAndEncode(input));
+  return cpuWork.run(() => decodeAndEncode(input));
 }
 
 async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {

@@ -11,7 +11,11 @@ import { findOwnedProject } from '../projects/project-access.js';
 import { decodeImageDataUrl } from './data-url.js';
 import { photoPairRoutes } from './photo-pairs.routes.js';
 import { toPhotoResponse } from './photo-view.js';
-import { addPhoto, deletePhoto, findOwnedPhoto } from './photos.service.js';
+import { addPhoto, deletePhoto, findOwnedPhoto, PhotoQuotaError } from './photos.service.js';
+import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
+import { createLimiter } from '../lib/rate-limit.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { logSecurityEvent } from '../observability/security-events.js';
 import { scheduleOrphanSweeps } from './orphan-sweeper.js';
 
 /** Photos never change (a new photo gets a new id), so browsers may keep them; only the owner may see them. */
@@ -23,17 +27,31 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   // The app's own client sends the photo as raw bytes (25% fewer than base64). Scoped to this plugin.
   app.addContentTypeParser([...PHOTO_UPLOAD_CONTENT_TYPES], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  const uploadsPerUser = createLimiter(app, {
+    name: 'photo-uploads-user',
+    ...RATE_LIMITS.photoUploadsPerUser,
+    key: async (request) => String((await requireUser(request)).id),
+    message: (minutes) => `Too many photos in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}; the rest will upload then.`,
+  });
+
   app.post(
     '/projects/:id/photos',
-    // Sign-in is checked before the body (up to 15 MB) is read.
-    { onRequest: async (request) => void (await requireUser(request)) },
+    // Sign-in and the user's budget are checked before the body (up to 15 MB) is read.
+    { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: [async (request) => void (await requireUser(request)), uploadsPerUser.hit] },
     async (request, reply) => {
       const user = await requireUser(request);
       const { id } = parseInput(IdParamSchema, request.params);
       const project = await findOwnedProject(db, user.id, id);
       await requireActiveAccess(request, user);
       const upload = readUpload(request.body, request.query);
-      const photo = await addPhoto({ db, photoStore }, project.id, upload.type, upload.bytes);
+      let photo;
+      try {
+        photo = await addPhoto({ db, photoStore }, project, upload.type, upload.bytes);
+      } catch (error) {
+        if (error instanceof PhotoQuotaError) logSecurityEvent(request, 'quota_reached', { userId: user.id, limit: `photos-per-${error.quota}` });
+        throw error;
+      }
+      app.metrics.photosIngested.inc({ path: 'encoded' });
       return reply.code(201).send(toPhotoResponse(photo));
     },
   );

@@ -1,11 +1,12 @@
 // Photo bytes and rows. Crash safety (DESIGN.md): files are written before the row that points at
 // them and deleted after the row is gone, so no row ever points at a missing file; files left
 // without a row by a crash are removed by the orphan sweeper.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { photos, projects, type PhotoRow } from '../db/schema.js';
-import { notFound } from '../lib/http-errors.js';
+import { photos, projects, users, type PhotoRow } from '../db/schema.js';
+import { HttpError, notFound } from '../lib/http-errors.js';
+import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { PROJECT_NOT_FOUND } from '../projects/project-access.js';
 import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
@@ -19,19 +20,54 @@ interface PhotoDeps {
   photoStore: PhotoStore;
 }
 
-/** Decodes and stores an uploaded photo in the project; returns its row. */
-export async function addPhoto(deps: PhotoDeps, projectId: number, type: PhotoType, upload: Buffer): Promise<PhotoRow> {
+export const PROJECT_PHOTO_QUOTA_MESSAGE = `This report already has ${MAX_PHOTOS_PER_PROJECT} photos, the most one report can hold. Start a new report for the rest of this job.`;
+export const ACCOUNT_PHOTO_QUOTA_MESSAGE = `Your account already has ${MAX_PHOTOS_PER_ACCOUNT.toLocaleString('en-US')} photos, the most it can hold. Delete reports you no longer need to make room.`;
+
+/** A quota of issue 11 is used up: 409 with what to do, and nothing stored. */
+export class PhotoQuotaError extends HttpError {
+  constructor(
+    readonly quota: 'project' | 'account',
+    message: string,
+  ) {
+    super(409, message);
+  }
+}
+
+/** Throws a PhotoQuotaError when one more photo would pass the report's or the account's quota. */
+async function assertPhotoQuota(db: Database, userId: number, projectId: number): Promise<void> {
+  const [counts] = await db
+    .select({
+      inProject: sql<number>`count(*) filter (where ${photos.projectId} = ${projectId})`.mapWith(Number),
+      inAccount: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(eq(projects.userId, userId));
+  if ((counts?.inProject ?? 0) >= MAX_PHOTOS_PER_PROJECT) throw new PhotoQuotaError('project', PROJECT_PHOTO_QUOTA_MESSAGE);
+  if ((counts?.inAccount ?? 0) >= MAX_PHOTOS_PER_ACCOUNT) throw new PhotoQuotaError('account', ACCOUNT_PHOTO_QUOTA_MESSAGE);
+}
+
+/** Decodes and stores an uploaded photo in the user's project; returns its row. */
+export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: number }, type: PhotoType, upload: Buffer): Promise<PhotoRow> {
+  // Checked before the costly decode, and again under the lock below, where it is decided.
+  await assertPhotoQuota(deps.db, project.userId, project.id);
   const processed = await processUploadedPhoto(upload);
-  const keys = newPhotoKeys(projectId);
+  const keys = newPhotoKeys(project.id);
   try {
     // allSettled: when one write fails, the other must have finished before the clean-up below.
     const writes = await Promise.allSettled([deps.photoStore.put(keys.storageKey, processed.jpeg, 'image/jpeg'), deps.photoStore.put(keys.thumbnailKey, processed.thumbnail, 'image/webp')]);
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason as unknown;
-    const [row] = await deps.db
-      .insert(photos)
-      .values({ projectId, type, ...keys, width: processed.width, height: processed.height, byteSize: processed.jpeg.length })
-      .returning();
+    const row = await deps.db.transaction(async (tx) => {
+      // The user's row lock orders this user's concurrent uploads, so a quota holds exactly.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, project.userId)).for('update');
+      await assertPhotoQuota(tx as unknown as Database, project.userId, project.id);
+      const [inserted] = await tx
+        .insert(photos)
+        .values({ projectId: project.id, type, ...keys, width: processed.width, height: processed.height, byteSize: processed.jpeg.length })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error('Insert returned no photo');
     return row;
   } catch (error) {

@@ -6,6 +6,7 @@ import { requireUser } from '../auth/sessions.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from './project-access.js';
+import { heavyReads } from './heavy-reads.js';
 import { createProject, deleteProject, listProjects, loadProject, updateProject } from './projects.service.js';
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {
@@ -28,7 +29,10 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const { images } = parseInput(ProjectQuerySchema, request.query);
-    return loadProject({ db, photoStore }, await findOwnedProject(db, user.id, id), images);
+    const project = await findOwnedProject(db, user.id, id);
+    if (images === 'url') return loadProject({ db, photoStore }, project, images);
+    // spec §3's form carries every photo as base64: megabytes per request, two at a time per user.
+    return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, images));
   });
 
   app.patch('/projects/:id', async (request): Promise<ProjectSummary> => {

@@ -9,7 +9,9 @@ import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { createProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { inspectPdf } from '../test-support/pdf-inspection.js';
-import { REPORT_PDF_PER_MINUTE } from './report-pdf.routes.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+
+const REPORT_PDF_PER_MINUTE = RATE_LIMITS.pdfBuildsPerUser.max;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,8 +30,8 @@ async function addPhoto(client: TestClient, projectId: number, type: 'before' | 
 }
 
 /** A signed-in owner with a report holding `pairCount` before/after pairs. */
-async function ownerWithReport(pairCount: number, body: { clientName?: string; description?: string } = {}) {
-  const client = t.client();
+async function ownerWithReport(pairCount: number, body: { clientName?: string; description?: string } = {}, address?: string) {
+  const client = t.client({ address });
   const { user } = await registerUser(client, { businessName: 'Sparkle Cleaning Co' });
   const project: Project = await createProject(client, { clientName: 'Zoë Ångström', description: 'Kitchen deep clean', ...body });
   for (let i = 0; i < pairCount; i += 1) {
@@ -128,11 +130,12 @@ describe('GET /api/projects/{id}/report.pdf', () => {
 
   // Last in this file: it uses up that user's allowance for the minute.
   it('limits how many PDFs one user may ask for in a minute, however many sessions, without limiting others at the same address', async () => {
-    const owner = t.client();
+    const office = '203.0.113.40';
+    const owner = t.client({ address: office });
     const { email, password } = await registerUser(owner, { businessName: 'Sparkle Cleaning Co' });
     const project: Project = await createProject(owner, { clientName: 'Rate Limited' });
     // The same person signed in a second time shares the first session's budget.
-    const client = t.client();
+    const client = t.client({ address: office });
     expect((await client.post('/api/login', { email, password })).status).toBe(200);
     const statuses: number[] = [];
     let limited: { message: string } | undefined;
@@ -149,8 +152,8 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(limited?.message).toMatch(/Too many PDF exports/);
     expect((await owner.get(`/api/projects/${project.id}/report.pdf`)).status).toBe(429);
 
-    // Another user on the same address (loopback here; an office NAT in life) keeps their own budget.
-    const other = await ownerWithReport(0);
+    // Another user (in an office behind one NAT, say) keeps their own budget.
+    const other = await ownerWithReport(0, {}, office);
     expect((await other.client.get(`/api/projects/${other.project.id}/report.pdf`)).status).toBe(409);
   });
 });

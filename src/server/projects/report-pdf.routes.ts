@@ -1,37 +1,34 @@
 // GET /api/projects/{id}/report.pdf: the same branded PDF the browser makes (issue 4), for
 // sharing and mail. Owner only: another user's project is a 404.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { IdParamSchema } from '../../shared/contract/common.js';
 import { defaultReportFilename } from '../../shared/report-filename.js';
-import { findRequestUser, requireUser } from '../auth/sessions.js';
+import { requireUser } from '../auth/sessions.js';
+import { createLimiter } from '../lib/rate-limit.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { heavyReads } from './heavy-reads.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from './project-access.js';
 import { renderProjectReportPdf } from './report-pdf.service.js';
 
-/** A report PDF costs real CPU time on the server: a client may ask for this many a minute. */
-export const REPORT_PDF_PER_MINUTE = 30;
-
 export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
-  const rateLimit = {
-    max: REPORT_PDF_PER_MINUTE,
-    timeWindow: '1 minute',
-    // Per signed-in user, not per address: a whole office behind one NAT must not share one
-    // budget, and one user cannot multiply theirs by signing in many times or sending made-up
-    // tokens. Requests without a valid session fall back to the address (and get a 401 anyway).
-    keyGenerator: async (request: FastifyRequest) => {
-      const user = await findRequestUser(request);
-      return user ? `report-pdf:user:${user.id}` : `report-pdf:ip:${request.ip}`;
-    },
-    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many PDF exports at once. Please wait a minute and try again.' }),
-  };
+  // Per signed-in user, not per address: a whole office behind one NAT must not share one budget,
+  // and one user cannot multiply theirs by signing in many times.
+  const buildsPerUser = createLimiter(app, {
+    name: 'pdf-builds-user',
+    ...RATE_LIMITS.pdfBuildsPerUser,
+    key: async (request) => String((await requireUser(request)).id),
+    message: () => 'Too many PDF exports at once. Please wait a minute and try again.',
+  });
 
-  app.get('/projects/:id/report.pdf', { config: { rateLimit } }, async (request, reply) => {
+  app.get('/projects/:id/report.pdf', { onRequest: buildsPerUser.hit }, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(app.deps.db, user.id, id);
     await requireActiveAccess(request, user);
-    const pdf = await renderProjectReportPdf(app.deps, user, project);
+    const pdf = await heavyReads.run(String(user.id), () => renderProjectReportPdf(app.deps, user, project));
+    app.metrics.pdfBuilds.inc({ result: 'built' });
     const filename = `${defaultReportFilename(project.clientName, app.deps.clock())}.pdf`;
     return reply
       .type('application/pdf')

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { photoPairs, photos, type ProjectRow, type UserRow } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { conflict } from '../lib/http-errors.js';
+import { cpuWork } from '../lib/cpu-work.js';
 import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
 
@@ -38,9 +39,9 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     loadReportFonts(),
   ]);
   const pairs: ReportPdfPair[] = rows.map((_, index) => ({ before: bytes[2 * index]!, after: bytes[2 * index + 1]! }));
-  return buildReportPdf(
-    { businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), pairs },
-    fonts,
+  // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
+  return cpuWork.run(() =>
+    buildReportPdf({ businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), pairs }, fonts),
   );
 }
 

@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Dir } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,10 @@ export function createLocalFolderStore(root: string): PhotoStore {
     },
     async delete(key) {
       await fs.rm(resolveKey(key), { force: true });
+    },
+    async checkReachable() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.R_OK | fsConstants.W_OK);
     },
     async *list(prefix = '', { pageSize = DEFAULT_LIST_PAGE_SIZE } = {}) {
       if (prefix !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(prefix)) throw new Error(`Photo store prefix must be one folder such as 'projects/': ${prefix}`);

@@ -14,6 +14,8 @@ export interface PhotoStore {
    * disturb the paging: every key present throughout is listed exactly once, in the store's order.
    */
   list(prefix?: string, options?: { pageSize?: number }): AsyncIterable<StoredFile[]>;
+  /** Resolves when the store can be read and written now (for /readyz); rejects with why not. */
+  checkReachable(): Promise<void>;
 }
 
 export interface StoredFile {

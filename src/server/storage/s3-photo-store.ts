@@ -1,6 +1,6 @@
 // Photo store in an S3 bucket or any S3-compatible service (S3_ENDPOINT). A PUT is durable when
 // S3 answers 200, so put() has the same meaning as the local folder's.
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
 import { DEFAULT_LIST_PAGE_SIZE, type PhotoStore } from './photo-store.js';
 
@@ -23,6 +23,9 @@ export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Cl
     async delete(key) {
       // S3 answers 204 for a key that does not exist, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async checkReachable() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     async *list(prefix, { pageSize = DEFAULT_LIST_PAGE_SIZE } = {}) {
       // One ListObjectsV2 request per page; its continuation token is where the next one starts.

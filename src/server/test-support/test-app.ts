@@ -2,6 +2,7 @@
 // PostgreSQL database per test file (TEST_DATABASE=postgres; TEST_POSTGRES_URL to point elsewhere),
 // with photos in DATA_DIR/photos (default) or in a bucket on an S3 API server of its own
 // (TEST_PHOTO_STORE=s3, `npm run test:s3`).
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { createPhotoStore } from '../storage/create-photo-store.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { startS3Server } from './s3-server.js';
 import { createBillingProvider } from '../billing/create-billing-provider.js';
-import { TestClient } from './test-client.js';
+import { TestClient, type TestClientOptions } from './test-client.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -31,7 +32,8 @@ export interface TestApp {
   deps: AppDeps;
   /** Moves the app's clock; `clock.set(date)`, `clock.advance(ms)`, `clock.reset()`. */
   clock: { set(date: Date): void; advance(ms: number): void; reset(): void };
-  client(): TestClient;
+  /** A new client at its own address (see TestClient); `{ address }` to share one. */
+  client(options?: TestClientOptions): TestClient;
   /** Raw SQL for assertions: `await t.query<{ n: number }>(sql\`select count(*)::int as n from users\`)`. */
   query<T>(statement: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -48,6 +50,10 @@ export interface TestAppOptions {
   preparePhotoStore?: (store: PhotoStore) => Promise<PhotoStore>;
   /** Starts the app's clock this far ahead of the wall clock (files already stored are that much older). */
   clockOffsetMs?: number;
+  /** Receives the app's log lines (JSON, one per line) at LOG_LEVEL; without it nothing is logged. */
+  logStream?: NodeJS.WritableStream;
+  /** Redis key prefix of the rate limits (with REDIS_URL); by default each app gets its own. */
+  rateLimitKeyPrefix?: string;
 }
 
 
@@ -61,6 +67,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // Clients reach the app through a trusted proxy on loopback, each at its own address (TestClient).
+    TRUST_PROXY: '127.0.0.1',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...s3?.env,
     ...options.env,
@@ -87,6 +95,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     db: database.db,
     dbKind: database.kind,
+    dbLocks: database.locks,
     photoStore: options.preparePhotoStore ? await options.preparePhotoStore(createPhotoStore(config)) : createPhotoStore(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
     clock: () => fixed ?? new Date(Date.now() + offsetMs),
@@ -94,7 +103,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     adminPassword: TEST_ADMIN_PASSWORD,
     ...options.deps,
   };
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  const app = await buildApp(deps, {
+    logger: options.logStream ? { stream: options.logStream } : false,
+    serveWeb: false,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `cleanproof-test:${randomUUID()}:`,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('Test app has no TCP address');
@@ -108,7 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir,
     deps,
     clock,
-    client: () => new TestClient(url),
+    client: (clientOptions?: TestClientOptions) => new TestClient(url, clientOptions),
     async query<T>(statement: SQL) {
       const result = (await database.db.execute(statement)) as unknown as { rows: T[] };
       return result.rows;

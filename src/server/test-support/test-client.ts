@@ -1,5 +1,7 @@
 // A small HTTP client for API tests: keeps the session cookie like a browser, and sends the
-// app's own Origin on state-changing requests like the SPA does.
+// app's own Origin on state-changing requests like the SPA does. Each client is a person at their
+// own address: the test app trusts loopback as its proxy (TRUST_PROXY), and each client sends its
+// own X-Forwarded-For, as a reverse proxy would for different visitors.
 export interface TestResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -15,14 +17,33 @@ export interface RequestOptions {
   noOrigin?: boolean;
 }
 
+let addressCounter = 0;
+
+/** A documentation-range address (TEST-NET-2) of its own for each new client. */
+export function uniqueClientAddress(): string {
+  addressCounter += 1;
+  return `198.51.${(addressCounter >> 8) % 256}.${addressCounter % 256}`;
+}
+
+export interface TestClientOptions {
+  /** The client's address as the proxy reports it; null sends no X-Forwarded-For (a direct connection). */
+  address?: string | null;
+}
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
   bearerToken: string | undefined;
+  readonly address: string | null;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    options: TestClientOptions = {},
+  ) {
+    this.address = options.address === undefined ? uniqueClientAddress() : options.address;
+  }
 
   async request<T = unknown>(method: string, path: string, json?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...(this.address ? { 'x-forwarded-for': this.address } : {}), ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.bearerToken) headers.authorization = `Bearer ${this.bearerToken}`;
     if (method !== 'GET' && method !== 'HEAD' && !options.noOrigin) headers.origin ??= this.baseUrl;

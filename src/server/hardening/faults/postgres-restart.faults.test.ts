@@ -1,6 +1,6 @@
 // Faults (issue 7): PostgreSQL stops under a running server and comes back. While it is down,
-// requests get a clear 503 { message }; once it is up they succeed again, with the same session,
-// without restarting the server. Runs on a private throwaway cluster, never the shared :5432.
+// requests get a clear 503 { message } and /readyz says the server is not ready (issue 12); once
+// it is up they succeed again, with the same session, without restarting the server. Runs on a private throwaway cluster, never the shared :5432.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,14 @@ it('answers 503 with a clear message while PostgreSQL is down and recovers on it
   const created = await user.request('POST', '/api/projects', { clientName: 'Before the outage' });
   expect(created.status).toBe(201);
 
+  const readiness = () => fetch(`${server!.url}/readyz`).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string; reason?: string } }));
+  expect((await readiness()).status).toBe(200);
+
   await postgres.stop();
+  const notReady = await readiness();
+  expect(notReady.status).toBe(503);
+  expect(notReady.body.reason).toMatch(/^database: /);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const whileDown = [
     await user.request('GET', '/api/user'),
     await user.request('GET', '/api/projects'),
@@ -48,6 +55,7 @@ it('answers 503 with a clear message while PostgreSQL is down and recovers on it
     recovered = await user.request('GET', '/api/user');
   }
   expect(recovered.status).toBe(200);
+  expect((await readiness()).status).toBe(200);
   const list = await user.request('GET', '/api/projects');
   expect(list.status).toBe(200);
   const names = (list.json as { clientName: string }[]).map((p) => p.clientName);

@@ -6,6 +6,7 @@ import { freePort } from './private-postgres.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const FAULTS_ADMIN_PASSWORD = 'faults-admin-password';
+export { REPO_ROOT };
 
 export interface ServerProcess {
   url: string;
@@ -19,13 +20,24 @@ export interface ServerOptions {
   dataDir: string;
   databaseUrl?: string;
   port?: number;
+  /** 'built' runs dist/server/main.js (after npm run build), as npm run start:prod does; default: the TypeScript source through tsx. */
+  entry?: 'built' | 'source';
+  /** More environment (REDIS_URL, S3_*, TRUST_PROXY…), over the defaults below. */
+  env?: Record<string, string>;
+  /** Another checkout to run (a benchmark's baseline); default: this repository. */
+  root?: string;
+}
+
+/** The command line that runs the server: the compiled one, or the source through tsx's loader. */
+export function serverCommand(entry: ServerOptions['entry']): string[] {
+  return entry === 'built' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
 }
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: REPO_ROOT,
+  const child: ChildProcess = spawn(process.execPath, serverCommand(options.entry), {
+    cwd: options.root ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -37,6 +49,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       ADMIN_PASSWORD: FAULTS_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +61,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
-    const ready = await fetch(`${url}/api/login`, { redirect: 'manual' }).then((r) => r.status === 302, () => false);
+    // /healthz; a checkout from before it existed answers GET /api/login with its redirect.
+    const ready =
+      (await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false)) ||
+      (await fetch(`${url}/api/login`, { redirect: 'manual' }).then((r) => r.status === 302, () => false));
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -73,8 +89,14 @@ export class Session {
   cookie = '';
   constructor(public baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown, raw?: { bytes: Buffer; contentType: string }): Promise<{ status: number; json: unknown; text: string }> {
-    const headers: Record<string, string> = { origin: this.baseUrl };
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: { bytes: Buffer; contentType: string },
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ status: number; json: unknown; text: string; headers: Headers }> {
+    const headers: Record<string, string> = { origin: this.baseUrl, ...extraHeaders };
     if (this.cookie) headers.cookie = this.cookie;
     let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (raw) {
@@ -94,6 +116,6 @@ export class Session {
     } catch {
       json = undefined;
     }
-    return { status: response.status, json, text };
+    return { status: response.status, json, text, headers: response.headers };
   }
 }

@@ -66,6 +66,11 @@ it('loses no acknowledged photo, leaves no row without its file, sweeps orphans 
   await fs.writeFile(path.join(photoRoot, 'projects', String(projectId), 'half-written.jpg.123.abc.tmp'), photo.subarray(0, 1000));
   const old = new Date(Date.now() - ORPHAN_MIN_AGE_MS - 60_000);
   for (const file of await listFiles(photoRoot)) await fs.utimes(path.join(photoRoot, file), old, old);
+  // Some minutes later is also a new sweep period: the killed server's claim on this one is
+  // history (periodic tasks run once per period across servers, lib/periodic-task.ts).
+  const claims = await openDatabase({ pgliteDataDir: path.join(dataDir, 'db') });
+  await claims.db.execute('delete from job_runs');
+  await claims.close();
 
   server = await startServer({ dataDir });
   const again = new Session(server.url);

@@ -1,0 +1,28 @@
+// Every rate limit in one table (issue 11), so an operator can read what a client may do. The
+// counters live in @fastify/rate-limit's store: in memory, or in Redis (REDIS_URL) shared by a fleet.
+import type { LimitRule } from './rate-limit.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  /** Sign-in attempts from one address, whatever the email: guessing many accounts from one place. */
+  loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one email from anywhere; then the account answers as if the password were wrong. */
+  loginFailuresPerAccount: { max: 10, windowMs: HOUR },
+  /** New accounts from one address: each costs a password hash and a row. */
+  registerPerAddress: { max: 20, windowMs: HOUR },
+  /** Reset mails asked from one address, and for one email (a mailbox is not to be flooded). */
+  forgotPasswordPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  forgotPasswordPerEmail: { max: 5, windowMs: 15 * MINUTE },
+  /** Tries of one reset link, and a generous cap per address (an office resets many accounts). */
+  resetPasswordPerToken: { max: 5, windowMs: HOUR },
+  resetPasswordPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  /** Wrong admin passwords from one address, and from everywhere together (a distributed guess). */
+  adminVerifyFailuresPerAddress: { max: 5, windowMs: 15 * MINUTE },
+  adminVerifyFailuresGlobal: { max: 50, windowMs: 15 * MINUTE },
+  /** Photos one user may send: a day's job after a long offline stretch fits easily. */
+  photoUploadsPerUser: { max: 600, windowMs: 10 * MINUTE },
+  /** Server-built report PDFs one user may ask for: each costs real CPU time. */
+  pdfBuildsPerUser: { max: 30, windowMs: MINUTE },
+} as const satisfies Record<string, LimitRule>;
