@@ -11,6 +11,7 @@
 // default embedded PGlite. LOAD_FLEET=1 (issue 12): one server, then two servers, each behind
 // nginx, on one PostgreSQL, one Redis and one photo folder, side by side in one run; prints the
 // throughput ratio.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
       running.push(server);
       failures += sum(await runLevels('one server', server.url, photo, acknowledged));
     } else {
+      // The fleet runs the built server (as npm run start:prod does): build it now, never measure a stale one.
+      execFileSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
       // Both set-ups share the parts a fleet shares, and each sits behind nginx, so the only
       // difference measured is the number of app servers.
       const redis = new Redis('redis://127.0.0.1:6379/15');

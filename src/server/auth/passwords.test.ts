@@ -1,0 +1,33 @@
+// The password-hash queue (issue 11): bounded in length and in places per client, refusing with a
+// 503 that says when to come back instead of letting sign-ins wait without end.
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../lib/http-errors.js';
+import { hashPassword, PASSWORD_QUEUE_FULL_MESSAGE, PASSWORD_QUEUE_MAX, PASSWORD_WORK_PER_CLIENT, verifyPassword } from './passwords.js';
+
+const refusal = (outcome: PromiseSettledResult<unknown>) => (outcome.status === 'rejected' ? (outcome.reason as HttpError) : undefined);
+
+describe('password work', () => {
+  it('hashes and verifies with Argon2id', async () => {
+    const hash = await hashPassword('correct horse', 'client');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hash, 'correct horse', 'client')).toBe(true);
+    expect(await verifyPassword(hash, 'wrong', 'client')).toBe(false);
+  });
+
+  it(`gives one client at most ${PASSWORD_WORK_PER_CLIENT} places: one more is a 503 at once, others are served`, async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: PASSWORD_WORK_PER_CLIENT + 3 }, () => hashPassword('x', 'flooder')));
+    const refused = outcomes.map(refusal).filter((error) => error !== undefined);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]).toMatchObject({ statusCode: 503, message: PASSWORD_QUEUE_FULL_MESSAGE, headers: { 'retry-after': '1' } });
+    await expect(hashPassword('y', 'someone else')).resolves.toMatch(/^\$argon2id\$/);
+  });
+
+  it(`refuses past ${PASSWORD_QUEUE_MAX} waiting, from any number of clients, then takes work again`, async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: PASSWORD_QUEUE_MAX + 12 }, (_, i) => hashPassword('x', `client-${i}`)));
+    const refused = outcomes.map(refusal).filter((error) => error !== undefined);
+    // Two run, PASSWORD_QUEUE_MAX wait, the rest are refused.
+    expect(refused).toHaveLength(10);
+    expect(refused.every((error) => error instanceof HttpError && error.statusCode === 503)).toBe(true);
+    await expect(hashPassword('z', 'late')).resolves.toMatch(/^\$argon2id\$/);
+  }, 60_000);
+});
