@@ -26,6 +26,15 @@ import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes, ADMIN_COOKIE } from './admin/admin.routes.js';
 import { reportPdfRoutes } from './projects/report-pdf.routes.js';
 import { businessLogoRoutes } from './account/business-logo.routes.js';
+import { photoPairRoutes } from './photos/photo-pairs.routes.js';
+import { webhookRoutes } from './billing/webhook.js';
+import { openApiRoutes } from './openapi/openapi.routes.js';
+import { schedulePeriodicTask } from './lib/periodic-task.js';
+import { orphanSweepTask } from './photos/orphan-sweeper.js';
+import { authCleanupTask } from './auth/auth-cleanup.js';
+import { sandboxPeriodsTask, type SandboxBillingProvider } from './billing/sandbox.js';
+import { API_PREFIX } from './lib/add-route.js';
+import { checkResponsesAgainstRouteTable } from './lib/response-check.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -53,7 +62,14 @@ const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 /** Bodies above this are refused with 413 (photos come as JPEG bytes of at most a few MB). */
 export const BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  logger?: boolean;
+  serveWeb?: boolean;
+  /** Answer 500 when a JSON answer does not match its route table entry (the API tests turn it on). */
+  checkResponses?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -106,21 +122,32 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; serve
 
   app.addHook('onRequest', createOriginGuard(deps.config.appUrl, [SESSION_COOKIE, ADMIN_COOKIE]));
 
+  if (options.checkResponses) checkResponsesAgainstRouteTable(app);
+
+  // Every route plugin, each registering its routes from the route table (src/shared/contract/routes.ts).
   await app.register(
     async (api) => {
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
       await api.register(projectRoutes);
       await api.register(photoRoutes);
+      await api.register(photoPairRoutes);
       await api.register(reportPdfRoutes);
       await api.register(billingRoutes);
+      await api.register(webhookRoutes);
       await api.register(accountRoutes);
       await api.register(businessLogoRoutes);
       await api.register(adminRoutes);
+      await api.register(openApiRoutes);
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }));
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
+
+  // Every periodic task of a server, each safe to run on several servers at once.
+  schedulePeriodicTask(app, orphanSweepTask(deps, app.log));
+  schedulePeriodicTask(app, authCleanupTask(deps));
+  if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
 
   if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));

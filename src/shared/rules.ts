@@ -10,8 +10,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const BUSINESS_NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const CAPTURE_MAX_WIDTH = 1024;
-export const CAPTURE_MAX_HEIGHT = 768;
 export const CAPTURE_JPEG_QUALITY = 0.6;
 export const MAX_SELECTED_PHOTOS = 2;
 export const CAMERA_START_TRIES = 20;
@@ -32,6 +30,3 @@ export function computeTrialEndsAt(createdAt: Date): Date {
 
 export const CLIENT_NAME_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-/** Photos are stored within this box (spec §9's capture size; uploads are held to it too). */
-export const STORED_PHOTO_MAX_WIDTH = 1024;
-export const STORED_PHOTO_MAX_HEIGHT = 768;

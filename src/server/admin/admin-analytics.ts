@@ -8,7 +8,7 @@ import { RECENT_USERS_LIMIT, SIGNUP_CHART_DAYS, type AdminAnalytics, type AdminR
 import { DAY_MS } from '../../shared/rules.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { subscriptionInForce } from './subscribed.js';
+import { subscriptionInForce } from '../billing/subscription-in-force.js';
 import { lastUtcDays, startOfUtcDay, startOfUtcMonth, startOfUtcWeek } from './utc-periods.js';
 
 async function selectRows<T>(db: Database, statement: SQL): Promise<T[]> {

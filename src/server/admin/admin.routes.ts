@@ -10,6 +10,8 @@ import { clearAdminCookie, createAdminSession, deleteAdminSession, findAdminSess
 import { createAdminVerifyLimit } from './admin-verify-limit.js';
 import { computeAdminAnalytics } from './admin-analytics.js';
 import { generateUsersCsv } from './users-csv.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export { ADMIN_COOKIE };
 
@@ -20,7 +22,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, adminPassword } = app.deps;
   const verifyLimit = createAdminVerifyLimit(app);
 
-  app.post('/admin/verify', async (request, reply) => {
+  addRoute(app, api.verifyAdmin, async (request, reply) => {
     await verifyLimit.assertNotLocked(request, reply);
     const { password } = parseInput(AdminVerifyBodySchema, request.body);
     if (!isAdminPassword(password, adminPassword)) {
@@ -34,27 +36,27 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Lets the page know on load whether this browser is already unlocked (spec §4).
-  app.get('/admin/session', async (request, reply) => {
+  addRoute(app, api.getAdminSession, async (request, reply) => {
     const session = await findAdminSession(request);
     reply.header('cache-control', 'no-store');
     const body: AdminSession = session ? { unlocked: true, expiresAt: session.expiresAt.toISOString() } : { unlocked: false, expiresAt: null };
     return body;
   });
 
-  app.post('/admin/logout', async (request, reply) => {
+  addRoute(app, api.lockAdmin, async (request, reply) => {
     const token = request.cookies[ADMIN_COOKIE];
     if (token) await deleteAdminSession(db, token);
     clearAdminCookie(reply, config.secureCookies);
     return { message: 'Admin dashboard locked' };
   });
 
-  app.get('/admin/analytics', async (request, reply) => {
+  addRoute(app, api.getAdminAnalytics, async (request, reply) => {
     await requireAdmin(request);
     reply.header('cache-control', 'no-store');
     return computeAdminAnalytics(db, clock());
   });
 
-  app.get('/admin/users.csv', async (request, reply) => {
+  addRoute(app, api.getUsersCsv, async (request, reply) => {
     await requireAdmin(request);
     const now = clock();
     return reply

@@ -10,13 +10,15 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 import { clearSessionCookie, createSession, deleteSession, readSessionToken, requireUser, setSessionCookie } from './sessions.js';
 import { toUserResponse } from './user-view.js';
 import { authRateLimit } from './rate-limits.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
 
-  app.post('/register', async (request, reply) => {
+  addRoute(app, api.register, async (request, reply) => {
     const body = parseInput(RegisterBodySchema, request.body);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE);
@@ -40,7 +42,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toUserResponse(user));
   });
 
-  app.post('/login', { config: { rateLimit: authRateLimit('login') } }, async (request, reply) => {
+  addRoute(app, api.login, { config: { rateLimit: authRateLimit('login') } }, async (request, reply) => {
     const body = parseInput(LoginBodySchema, request.body);
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
     const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
@@ -50,15 +52,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { ...toUserResponse(user), authToken: token };
   });
 
-  app.post('/logout', async (request, reply) => {
+  addRoute(app, api.logout, async (request, reply) => {
     const token = readSessionToken(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, config.secureCookies);
     return { message: 'Signed out' };
   });
 
-  app.get('/user', async (request) => toUserResponse(await requireUser(request)));
+  addRoute(app, api.getUser, async (request) => toUserResponse(await requireUser(request)));
 
   // The editor navigates here on a 401 (spec §7); the sign-in page lives at /auth.
-  app.get('/login', async (_request, reply) => reply.redirect('/auth'));
+  addRoute(app, api.loginRedirect, async (_request, reply) => reply.redirect('/auth'));
 };

@@ -5,7 +5,8 @@ import { parseInput } from '../lib/validation.js';
 import { composePasswordResetMail, resetPasswordLink } from '../mail/password-reset-mail.js';
 import { issueResetToken, resetPasswordWithToken } from './password-reset.js';
 import { authRateLimit } from './rate-limits.js';
-import { scheduleAuthCleanup } from './auth-cleanup.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 // One answer whether or not the email has an account, so the form cannot be used to find out.
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It works for one hour.';
@@ -27,7 +28,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token)));
   }
 
-  app.post('/forgot-password', { config: { rateLimit: authRateLimit('forgot-password') } }, async (request): Promise<MessageResponse> => {
+  addRoute(app, api.forgotPassword, { config: { rateLimit: authRateLimit('forgot-password') } }, async (request): Promise<MessageResponse> => {
     const { email } = parseInput(ForgotPasswordBodySchema, request.body);
     const work: Promise<void> = sendResetLink(email)
       .catch((error: unknown) => request.log.error({ err: error }, 'password reset link could not be sent'))
@@ -36,11 +37,10 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  app.post('/reset-password', { config: { rateLimit: authRateLimit('reset-password') } }, async (request): Promise<MessageResponse> => {
+  addRoute(app, api.resetPassword, { config: { rateLimit: authRateLimit('reset-password') } }, async (request): Promise<MessageResponse> => {
     const { token, password } = parseInput(ResetPasswordBodySchema, request.body);
     await resetPasswordWithToken(db, token, password, clock);
     return { message: RESET_PASSWORD_MESSAGE };
   });
 
-  scheduleAuthCleanup(app);
 };

@@ -32,7 +32,8 @@ export function formatBillingDate(date: Date): string {
 
 /**
  * Paid access: an active subscription, or one cancelled whose paid period has not ended yet
- * (spec §4: cancelling keeps access until the end of the current billing period).
+ * (spec §4: cancelling keeps access until the end of the current billing period). Its SQL copy
+ * for the admin counts is subscriptionInForce() in subscription-in-force.ts: change both together.
  */
 function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
   const periodOver = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() <= now.getTime();

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
 import { photos, projects, type PhotoRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import { PROJECT_NOT_FOUND } from '../projects/project-access.js';
+import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
 import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
 import { processUploadedPhoto } from './image-processing.js';
 import { newPhotoKeys } from './photo-keys.js';

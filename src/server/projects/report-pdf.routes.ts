@@ -6,8 +6,10 @@ import { defaultReportFilename } from '../../shared/report-filename.js';
 import { findRequestUser, requireUser } from '../auth/sessions.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
-import { findOwnedProject } from './project-access.js';
+import { findOwnedProject } from '../project-access/project-access.js';
 import { renderProjectReportPdf } from './report-pdf.service.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 /** A report PDF costs real CPU time on the server: a client may ask for this many a minute. */
 export const REPORT_PDF_PER_MINUTE = 30;
@@ -26,7 +28,7 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many PDF exports at once. Please wait a minute and try again.' }),
   };
 
-  app.get('/projects/:id/report.pdf', { config: { rateLimit } }, async (request, reply) => {
+  addRoute(app, api.getReportPdf, { config: { rateLimit } }, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(app.deps.db, user.id, id);

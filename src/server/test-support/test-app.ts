@@ -80,7 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     adminPassword: TEST_ADMIN_PASSWORD,
     ...options.deps,
   };
-  const app = await buildApp(deps, { logger: false, serveWeb: false });
+  const app = await buildApp(deps, { logger: false, serveWeb: false, checkResponses: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('Test app has no TCP address');

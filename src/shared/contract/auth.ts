@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.js';
+import { MessageResponseSchema } from './common.js';
+import { defineRoute } from './route.js';
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -62,3 +64,13 @@ export type User = z.infer<typeof UserSchema>;
 
 export const LoginResponseSchema = UserSchema.extend({ authToken: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const authRoutes = {
+  register: defineRoute({ method: 'POST', path: '/api/register', summary: 'Create an account (starts the free trial) and sign in', access: 'public', body: RegisterBodySchema, status: 201, response: UserSchema }),
+  login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in: sets the session cookie and returns the bearer authToken once', access: 'public', body: LoginBodySchema, response: LoginResponseSchema }),
+  logout: defineRoute({ method: 'POST', path: '/api/logout', summary: 'Sign out: ends the session', access: 'public', response: MessageResponseSchema }),
+  getUser: defineRoute({ method: 'GET', path: '/api/user', summary: 'The signed-in user (401 when nobody is signed in)', access: 'user', response: UserSchema }),
+  loginRedirect: defineRoute({ method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page /auth (the editor navigates here on a 401)', access: 'public', status: 302 }),
+  forgotPassword: defineRoute({ method: 'POST', path: '/api/forgot-password', summary: 'Mails a reset link if the email has an account (same answer either way)', access: 'public', body: ForgotPasswordBodySchema, response: MessageResponseSchema }),
+  resetPassword: defineRoute({ method: 'POST', path: '/api/reset-password', summary: 'Sets a new password with a reset token and ends every session', access: 'public', body: ResetPasswordBodySchema, response: MessageResponseSchema }),
+};

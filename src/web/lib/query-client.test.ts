@@ -65,8 +65,12 @@ describe('current-user lookup', () => {
       length: 0,
     };
     const { currentUserQueryFn } = await import('./auth');
+    const { setApiOrigin } = await import('./api');
+    setApiOrigin(server.url);
     server.respondWith({ status: 401, body: '{"message":"You are not signed in."}', contentType: 'application/json' });
-    const user = await createQueryClient().fetchQuery({ queryKey: [`${server.url}/api/user`], queryFn: currentUserQueryFn });
+    const user = await createQueryClient().fetchQuery({ queryKey: ['current user'], queryFn: currentUserQueryFn });
+    setApiOrigin('');
+    expect(server.received[0]?.path).toBe('/api/user');
     expect(user).toBeNull();
     expect(server.received[0]?.headers.authorization).toBe('Bearer stale-token');
     expect(store.has('authToken')).toBe(false);

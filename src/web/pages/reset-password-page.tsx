@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '@shared/contract/common';
 import { PASSWORD_MIN_LENGTH } from '@shared/rules';
-import { ApiError, apiSend } from '../lib/api-client';
+import { api } from '../lib/api';
+import { ApiError } from '../lib/api-client';
 import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';
@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
   }, [token, navigate]);
 
   const reset = useMutation({
-    mutationFn: (body: { token: string; password: string }) => apiSend<MessageResponse>('POST', '/api/reset-password', body),
+    mutationFn: (body: { token: string; password: string }) => api.resetPassword({ body }),
     onSuccess: (result) => {
       toast({ title: 'Password Reset Successfully', description: result.message });
       navigate('/auth');
