@@ -15,6 +15,7 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   projects: ['auth', 'billing', 'photos', 'project-access'],
   admin: ['auth', 'billing'],
   openapi: ['auth', 'admin'],
+  web: ['auth'],
 };
 
 const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });

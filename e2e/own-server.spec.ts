@@ -2,7 +2,7 @@
 // stand-in, and a sandbox whose clock the test moves to end a trial and whose database can hold
 // an account from before business names were required.
 import { expect, test as base, type Page } from '@playwright/test';
-import { PHONE, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
+import { PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
 import { makeJpeg } from './reports-support';
 import { startOwnServer, type OwnServer } from './own-server-process';
 
@@ -158,7 +158,6 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await ownServer.clearBusinessName(email);
   await page.reload();
 
-  page.on('dialog', (prompt) => void prompt.accept(prompt.defaultValue()));
   await page.getByRole('button', { name: 'Export to PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Business Name' });
   await expect(dialog).toBeVisible();
@@ -170,6 +169,7 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await dialog.getByLabel('Business name').fill('  Gleam Team  ');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  await answerFilenameDialog(page);
   await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
   expect(await toastTitles(page)).toEqual(expect.arrayContaining(['Business Name Updated', 'PDF Generated', 'Export Complete']));
   const user = await page.evaluate(() => fetch('/api/user').then((r) => r.json()));

@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
 import { isDatabaseUnavailableError, type Database } from './db/client.js';
 import type { PhotoStore } from './storage/photo-store.js';
@@ -35,6 +34,7 @@ import { authCleanupTask } from './auth/auth-cleanup.js';
 import { sandboxPeriodsTask, type SandboxBillingProvider } from './billing/sandbox.js';
 import { API_PREFIX } from './lib/add-route.js';
 import { checkResponsesAgainstRouteTable } from './lib/response-check.js';
+import { registerWebApp } from './web/serve-web-app.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -149,31 +149,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   schedulePeriodicTask(app, authCleanupTask(deps));
   if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
 
-  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app);
+  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app, WEB_ROOT);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));
 
   return app;
-}
-
-/** Serves the built SPA: hashed assets cached for a year, every other GET path gets index.html. */
-async function registerWebApp(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: WEB_ROOT,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  const sendIndex = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
-    const path = request.url.split('?')[0] ?? '/';
-    // A file-looking path that was not found is a real 404; anything else is a client-side route.
-    if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).send({ message: 'Not found' });
-    return sendIndex(reply);
-  });
 }
 
 function clientMessage(error: FastifyError | HttpError): string {

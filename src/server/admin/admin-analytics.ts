@@ -78,10 +78,12 @@ async function countSignupsByDay(db: Database, now: Date): Promise<SignupDay[]> 
 export function recentUsersQuery(db: Database, now: Date) {
   return db
     .select({
+      id: users.id,
       email: users.email,
       businessName: users.businessName,
       createdAt: users.createdAt,
       trialEndsAt: users.trialEndsAt,
+      stripeSubscriptionId: users.stripeSubscriptionId,
       isSubscribed: hasSubscriptionInForce(now),
     })
     .from(users)
@@ -92,10 +94,12 @@ export function recentUsersQuery(db: Database, now: Date) {
 async function listRecentUsers(db: Database, now: Date): Promise<AdminRecentUser[]> {
   const rows = await recentUsersQuery(db, now);
   return rows.map((row) => ({
+    id: row.id,
     email: row.email,
     businessName: row.businessName,
     createdAt: row.createdAt.toISOString(),
     trialEndsAt: row.trialEndsAt.toISOString(),
+    stripeSubscriptionId: row.stripeSubscriptionId,
     status: row.isSubscribed ? 'Subscribed' : 'Trial',
   }));
 }

@@ -23,11 +23,14 @@ export type AdminSession = z.infer<typeof AdminSessionSchema>;
 export const AdminUserStatusSchema = z.enum(['Subscribed', 'Trial']);
 export type AdminUserStatus = z.infer<typeof AdminUserStatusSchema>;
 
+/** spec §3: recentUsers is a list of users (User: id, email, businessName, createdAt, trialEndsAt, stripeSubscriptionId). */
 export const AdminRecentUserSchema = z.object({
+  id: z.number(),
   email: z.string(),
   businessName: z.string().nullable(),
   createdAt: z.string(),
   trialEndsAt: z.string(),
+  stripeSubscriptionId: z.string().nullable(),
   status: AdminUserStatusSchema,
 });
 export type AdminRecentUser = z.infer<typeof AdminRecentUserSchema>;

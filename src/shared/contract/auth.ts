@@ -22,6 +22,10 @@ export const BusinessNameSchema = z
   .min(1, 'Business name cannot be empty')
   .max(BUSINESS_NAME_MAX_LENGTH, `Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
 
+/** spec §5: password and confirmation must match ('Passwords do not match', under the confirmation). */
+const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
+const PASSWORDS_DO_NOT_MATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
 export const RegisterBodySchema = z
   .object({
     email: EmailSchema,
@@ -29,11 +33,12 @@ export const RegisterBodySchema = z
     confirmPassword: z.string({ error: 'Please confirm your password' }),
     businessName: BusinessNameSchema,
   })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** The reset-password form (spec §5): the new password twice; only `password` is sent, with the token. */
+export const NewPasswordFormSchema = z.object({ password: NewPasswordSchema, confirmPassword: z.string() }).refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
+export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,

@@ -11,9 +11,8 @@ export function useProject(projectId: number) {
     queryKey: projectQueryKey(projectId),
     queryFn: ({ signal }) => api.getProject({ params: { id: projectId }, query: { images: 'url' } }, { signal }),
     // Back to the front or back online: show what changed meanwhile (e.g. from another device).
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    refetchOnReconnect: true,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
 }
 

@@ -4,14 +4,13 @@ import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { PROJECTS_QUERY_KEY, projectQueryKey } from '../../../lib/query-keys';
 
-/** The list, fetched again when the app comes back to the front or back online (a phone's habits). */
+/** The list, fetched again whenever the app comes back to the front or back online (a phone's habits). */
 export function useProjects() {
   return useQuery({
     queryKey: PROJECTS_QUERY_KEY,
     queryFn: ({ signal }) => api.listProjects(undefined, { signal }),
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    refetchOnReconnect: true,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
 }
 
