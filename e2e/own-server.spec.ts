@@ -178,3 +178,22 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   const { extractPageTexts } = await import('../src/server/test-support/pdf-inspection');
   expect((await extractPageTexts(file!.bytes)).join('\n')).toContain('Gleam Team');
 });
+
+sandboxTest('Export to PDF checks access before asking anything: a trial that ended gets the reason, not a dialog', async ({ page, ownServer }) => {
+  await registerThroughUi(page);
+  const projectId = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Late Export"}' }).then((r) => r.json()).then((p: { id: number }) => p.id));
+  for (const type of ['before', 'after']) {
+    const status = await page.evaluate(
+      async ({ id, kind, bytes }) => (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) })).status,
+      { id: projectId, kind: type, bytes: [...(await makeJpeg({ width: 640, height: 480, hue: type === 'before' ? '#b45309' : '#0f766e' }))] },
+    );
+    expect(status).toBe(201);
+  }
+  expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({ pairsCreated: 1 });
+
+  await ownServer.advanceClock(15 * DAY_MS);
+  await page.goto(`/?project=${projectId}`);
+  await page.getByRole('button', { name: 'Export to PDF' }).click();
+  await expectToast(page, 'Upgrade to Pro', 'Your free trial has ended.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -75,7 +75,7 @@ test.describe('Export to PDF on desktop', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to PDF' }).click();
     // The app's own dialog (not window.prompt), offering spec §9's default.
-    const offered = await answerFilenameDialog(page, 'Kitchen job / Zoë');
+    const offered = await answerFilenameDialog(page, 'Kitchen job / Zoë', `${SHOTS}/filename-dialog-desktop.png`);
     const download = await downloading;
     expect(offered).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}$/);
     expect(download.suggestedFilename()).toBe('Kitchen_job_Zoe.pdf');
@@ -130,7 +130,7 @@ test.describe('Export to PDF on a phone', () => {
     await page.goto(`/?project=${projectId}`);
 
     await page.getByRole('button', { name: 'Export to PDF' }).click();
-    await answerFilenameDialog(page);
+    await answerFilenameDialog(page, undefined, `${SHOTS}/filename-dialog-phone.png`);
     await expectToast(page, 'Export Complete', 'shared');
     await page.screenshot({ path: `${SHOTS}/pdf-export-phone.png` });
 

@@ -113,9 +113,10 @@ export async function sharedFiles(page: Page): Promise<{ name: string; type: str
  * Answers the export's filename dialog (the app's own, spec §5): returns the default it offered,
  * types `answer` when given, then exports.
  */
-export async function answerFilenameDialog(page: Page, answer?: string): Promise<string> {
+export async function answerFilenameDialog(page: Page, answer?: string, screenshotPath?: string): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Save the PDF report as' });
   await expect(dialog).toBeVisible();
+  if (screenshotPath) await page.screenshot({ path: screenshotPath });
   const field = dialog.getByLabel('File name');
   const offered = await field.inputValue();
   if (answer !== undefined) await field.fill(answer);

@@ -42,5 +42,4 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     await resetPasswordWithToken(db, token, password, clock);
     return { message: RESET_PASSWORD_MESSAGE };
   });
-
 };

@@ -72,5 +72,4 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       return loadSubscriptionStatus(db, user, clock());
     });
   }
-
 };

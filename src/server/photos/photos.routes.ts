@@ -1,5 +1,5 @@
 // Photos: upload (spec §7's JSON data URL, or the app's raw bytes), delete, and the image routes
-// of DESIGN.md. Pairs are registered alongside (photo-pairs.routes.ts).
+// of DESIGN.md. Pairs are photo-pairs.routes.ts, registered beside this by app.ts.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AddPhotoBodySchema, AddPhotoQuerySchema, type PhotoType } from '../../shared/contract/projects.js';
 import { PHOTO_UPLOAD_CONTENT_TYPES } from '../../shared/images.js';
@@ -60,7 +60,6 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     const photo = await findOwnedPhoto(db, user.id, id);
     return sendStoredImage(reply, await photoStore.get(photo.thumbnailKey), 'image/webp');
   });
-
 };
 
 /** Either form of POST /api/projects/{id}/photos: raw bytes with ?type=, or JSON { type, imageData }. */

@@ -2,7 +2,7 @@
 // every client-side route, and the 404 page for anything else that is not an API route.
 // The signed-in user is written into the page (issue 16): the first screen need not wait for
 // GET /api/user after the script loads, which put the signed-in home's LCP over budget.
-import fs from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +14,6 @@ import { toUserResponse } from '../auth/user-view.js';
 const FILE_LIKE_PATH = /\.[a-z0-9]{2,5}$/i;
 
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -25,6 +24,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   });
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    // Read each time: a rebuild (KEEP_WEB_BUILD=1) is served without a restart.
+    const indexHtml = await fs.readFile(path.join(webRoot, 'index.html'), 'utf8');
     const html = indexHtml.replace('</head>', `${await currentUserScript(request)}</head>`);
     // The page now carries who is signed in: never stored by a cache, shared or not.
     return reply.code(status).header('cache-control', 'private, no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);

@@ -1,23 +1,13 @@
 // The one API client, against a real local HTTP server (spec §7, §8).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHttpServer, type TestHttpServer } from '../../server/test-support/recording-http-server';
+import { installMemoryLocalStorage } from '../../server/test-support/memory-local-storage';
 import { ApiError, apiGet, apiRequest, clearAuthToken, describeError, setAuthToken } from './api-client';
 
 let server: TestHttpServer;
 beforeAll(async () => {
   server = await startTestHttpServer();
-  // Node has no localStorage; a Map-backed one with the same methods stands in for the browser's.
-  const store = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, String(value)),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (index: number) => [...store.keys()][index] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
+  installMemoryLocalStorage();
 });
 afterAll(async () => {
   await server.close();

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/test-support/test-app';
 import { makePhotoJpeg } from '../../server/test-support/photo-fixtures';
+import { installMemoryLocalStorage } from '../../server/test-support/memory-local-storage';
 import { DAY_MS, TRIAL_DAYS } from '@shared/rules';
 import { ACCESS_BLOCKED_WORDING } from '@shared/access-blocked';
 import { api, setApiOrigin } from './api';
@@ -18,17 +19,7 @@ beforeAll(async () => {
   t = await startTestApp();
   setApiOrigin(t.url);
   // Node has no browser storage or location; stand-ins with the same methods.
-  const store = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, String(value)),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: () => null,
-    get length() {
-      return store.size;
-    },
-  };
+  installMemoryLocalStorage();
   globalThis.window = { location: { pathname: '/projects', search: '', assign } } as unknown as Window & typeof globalThis;
 });
 afterAll(async () => {

@@ -1,13 +1,11 @@
-// The first screen's data, started before React renders (issue 16: LCP). The server writes the
-// signed-in user into the page (src/server/web/serve-web-app.ts): with it the app knows at once
-// whether to show the landing page or the reports, and the reports list is asked for right away.
+// Who is signed in, known before React renders (issue 16: LCP). The server writes the signed-in
+// user into the page (src/server/web/serve-web-app.ts): with it the app paints the landing page or
+// the reports at once instead of a spinner while GET /api/user is asked.
 import type { User } from '@shared/contract/auth';
 import { CURRENT_USER_ELEMENT_ID, type InlinedCurrentUser } from '@shared/inlined-user';
-import { api } from './api';
 import { getAuthToken } from './api-client';
-import { parseProjectParam } from './project-param';
 import { queryClient } from './query-client';
-import { PROJECTS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
+import { USER_QUERY_KEY } from './query-keys';
 
 function readInlinedUser(): InlinedCurrentUser | null {
   const text = document.getElementById(CURRENT_USER_ELEMENT_ID)?.textContent;
@@ -25,7 +23,4 @@ export function startFirstScreen(): void {
   // No cookie session but a stored bearer token: only the API can say who that is.
   if (!inlined.user && getAuthToken()) return;
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, inlined.user);
-  if (inlined.user && window.location.pathname === '/' && parseProjectParam(window.location.search) === null) {
-    void queryClient.prefetchQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: ({ signal }) => api.listProjects(undefined, { signal }) });
-  }
 }
