@@ -142,11 +142,8 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
   expect(stored.photos[0].type).toBe('before');
 });
 
-sandboxTest("export without a business name opens 'Set Your Business Name' and carries on once it is saved", async ({ page, ownServer }) => {
-  await recordToasts(page);
-  await recordShareSheet(page);
-  const { email } = await registerThroughUi(page, { businessName: 'Placeholder' });
-  const projectId = await openNewReport(page);
+/** A before and an after photo, paired, in the signed-in page's report (through the page's own session). */
+async function addPairedPhotos(page: Page, projectId: number): Promise<void> {
   for (const type of ['before', 'after']) {
     const status = await page.evaluate(
       async ({ id, kind, bytes }) => (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) })).status,
@@ -155,6 +152,14 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
     expect(status).toBe(201);
   }
   expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({ pairsCreated: 1 });
+}
+
+sandboxTest("export without a business name opens 'Set Your Business Name' and carries on once it is saved", async ({ page, ownServer }) => {
+  await recordToasts(page);
+  await recordShareSheet(page);
+  const { email } = await registerThroughUi(page, { businessName: 'Placeholder' });
+  const projectId = await openNewReport(page);
+  await addPairedPhotos(page, projectId);
   await ownServer.clearBusinessName(email);
   await page.reload();
 
@@ -182,14 +187,7 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
 sandboxTest('Export to PDF checks access before asking anything: a trial that ended gets the reason, not a dialog', async ({ page, ownServer }) => {
   await registerThroughUi(page);
   const projectId = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Late Export"}' }).then((r) => r.json()).then((p: { id: number }) => p.id));
-  for (const type of ['before', 'after']) {
-    const status = await page.evaluate(
-      async ({ id, kind, bytes }) => (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) })).status,
-      { id: projectId, kind: type, bytes: [...(await makeJpeg({ width: 640, height: 480, hue: type === 'before' ? '#b45309' : '#0f766e' }))] },
-    );
-    expect(status).toBe(201);
-  }
-  expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({ pairsCreated: 1 });
+  await addPairedPhotos(page, projectId);
 
   await ownServer.advanceClock(15 * DAY_MS);
   await page.goto(`/?project=${projectId}`);
