@@ -176,6 +176,7 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await expect(dialog).toBeHidden();
   await answerFilenameDialog(page);
   await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
+  await expectToast(page, 'Export Complete');
   expect(await toastTitles(page)).toEqual(expect.arrayContaining(['Business Name Updated', 'PDF Generated', 'Export Complete']));
   const user = await page.evaluate(() => fetch('/api/user').then((r) => r.json()));
   expect(user.businessName).toBe('Gleam Team');

@@ -151,6 +151,12 @@ test.describe('phone habits', () => {
     expect(removed).not.toBe(kept);
     await page.reload();
     await expect(page.getByTestId('unpaired-photo')).toHaveCount(1);
+
+    // Leaving the page within the undo time sends the delete at once (a keepalive request).
+    await page.getByRole('button', { name: 'Delete BEFORE photo' }).click();
+    await expect(page.getByTestId('unpaired-photo')).toHaveCount(0);
+    await page.goto('/');
+    await expect.poll(() => photoIdsOf(page, projectId)).toEqual([]);
   });
 
   test('a screen whose code fails to load offers Reload instead of a blank page', async ({ page }) => {

@@ -72,7 +72,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Sends a request; `data` goes as JSON, or as-is when it is a Blob (photo bytes). */
-export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Response> {
   const headers: Record<string, string> = authHeaders();
   let body: BodyInit | undefined;
   if (data instanceof Blob) {
@@ -82,7 +82,7 @@ export async function apiRequest(method: string, url: string, data?: unknown, in
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
-  const response = await fetch(url, { method, headers, body, credentials: 'include', signal: init.signal });
+  const response = await fetch(url, { method, headers, body, credentials: 'include', signal: init.signal, keepalive: init.keepalive });
   await throwIfNotOk(response);
   return response;
 }

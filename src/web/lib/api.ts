@@ -16,7 +16,7 @@ import { ApiError, apiRequest } from './api-client';
 import { API_ROUTES } from './api/api-routes.generated';
 import { apiPath, type ApiRouteName } from './api/api-paths';
 import { queryClient } from './query-client';
-import { SUBSCRIPTION_STATUS_QUERY_KEY } from './query-keys';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
 import { handleUnauthorized } from './unauthorized';
 
@@ -31,6 +31,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** 'throw': this caller handles a 401 itself (the current-user lookup). */
   on401?: 'throw';
+  /** Let the request outlive the page (a delete sent as the page is left). */
+  keepalive?: boolean;
   /** Said after why access ended in the 402 toast, instead of what to do (e.g. that a photo is kept). */
   accessBlockedNote?: string;
 }
@@ -56,7 +58,7 @@ async function callApi(name: ApiRouteName, input: { params?: Record<string, stri
   const route = API_ROUTES[name];
   let response: Response;
   try {
-    response = await apiRequest(route.method, urlOf(name, input), input.body, { signal: options.signal });
+    response = await apiRequest(route.method, urlOf(name, input), input.body, { signal: options.signal, keepalive: options.keepalive });
   } catch (error) {
     if (error instanceof ApiError) await handleFailure(route.access, error, options);
     throw error;
@@ -75,7 +77,9 @@ async function checkAnswer(name: ApiRouteName, data: unknown): Promise<unknown> 
 }
 
 async function handleFailure(access: RouteDef['access'], error: ApiError, options: CallOptions): Promise<void> {
-  if (error.status === 401 && access === 'user' && options.on401 !== 'throw') {
+  // Signed out on purpose (the cache says nobody is): a late 401 needs no new sign-in.
+  const signedOut = queryClient.getQueryData(USER_QUERY_KEY) === null;
+  if (error.status === 401 && access === 'user' && options.on401 !== 'throw' && !signedOut) {
     error.handled = true;
     handleUnauthorized();
   } else if (error.status === 402) {

@@ -8,7 +8,10 @@ import { queryClient } from './query-client';
 import { USER_QUERY_KEY } from './query-keys';
 
 function readInlinedUser(): InlinedCurrentUser | null {
-  const text = document.getElementById(CURRENT_USER_ELEMENT_ID)?.textContent;
+  const element = document.getElementById(CURRENT_USER_ELEMENT_ID);
+  const text = element?.textContent;
+  // Read once; the page keeps no copy of it (the query cache is the one place for the user).
+  element?.remove();
   if (!text) return null;
   try {
     return JSON.parse(text) as InlinedCurrentUser;

@@ -60,9 +60,9 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   /** One tap on a phone: undoable for a few seconds, sent only once that time has lapsed (issue 16). */
   const removePhoto = (photo: Photo) => {
     setSelection((current) => current.filter((id) => id !== photo.id));
-    scheduleDelete(photo.id, async () => {
+    scheduleDelete(photo.id, async ({ leaving }) => {
       try {
-        await api.deletePhoto({ params: { id: photo.id } });
+        await api.deletePhoto({ params: { id: photo.id } }, { keepalive: leaving });
         await refreshProject(project.id);
       } catch (error) {
         notifyFailure(error, 'Failed to delete photo');
