@@ -2,7 +2,7 @@
 // stand-in, and a sandbox whose clock the test moves to end a trial and whose database can hold
 // an account from before business names were required.
 import { expect, test as base, type Page } from '@playwright/test';
-import { PHONE, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
+import { PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
 import { makeJpeg } from './reports-support';
 import { startOwnServer, type OwnServer } from './own-server-process';
 
@@ -142,11 +142,8 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
   expect(stored.photos[0].type).toBe('before');
 });
 
-sandboxTest("export without a business name opens 'Set Your Business Name' and carries on once it is saved", async ({ page, ownServer }) => {
-  await recordToasts(page);
-  await recordShareSheet(page);
-  const { email } = await registerThroughUi(page, { businessName: 'Placeholder' });
-  const projectId = await openNewReport(page);
+/** A before and an after photo, paired, in the signed-in page's report (through the page's own session). */
+async function addPairedPhotos(page: Page, projectId: number): Promise<void> {
   for (const type of ['before', 'after']) {
     const status = await page.evaluate(
       async ({ id, kind, bytes }) => (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) })).status,
@@ -155,10 +152,17 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
     expect(status).toBe(201);
   }
   expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({ pairsCreated: 1 });
+}
+
+sandboxTest("export without a business name opens 'Set Your Business Name' and carries on once it is saved", async ({ page, ownServer }) => {
+  await recordToasts(page);
+  await recordShareSheet(page);
+  const { email } = await registerThroughUi(page, { businessName: 'Placeholder' });
+  const projectId = await openNewReport(page);
+  await addPairedPhotos(page, projectId);
   await ownServer.clearBusinessName(email);
   await page.reload();
 
-  page.on('dialog', (prompt) => void prompt.accept(prompt.defaultValue()));
   await page.getByRole('button', { name: 'Export to PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Business Name' });
   await expect(dialog).toBeVisible();
@@ -170,11 +174,25 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await dialog.getByLabel('Business name').fill('  Gleam Team  ');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  await answerFilenameDialog(page);
   await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
+  await expectToast(page, 'Export Complete');
   expect(await toastTitles(page)).toEqual(expect.arrayContaining(['Business Name Updated', 'PDF Generated', 'Export Complete']));
   const user = await page.evaluate(() => fetch('/api/user').then((r) => r.json()));
   expect(user.businessName).toBe('Gleam Team');
   const [file] = await sharedFiles(page);
   const { extractPageTexts } = await import('../src/server/test-support/pdf-inspection');
   expect((await extractPageTexts(file!.bytes)).join('\n')).toContain('Gleam Team');
+});
+
+sandboxTest('Export to PDF checks access before asking anything: a trial that ended gets the reason, not a dialog', async ({ page, ownServer }) => {
+  await registerThroughUi(page);
+  const projectId = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Late Export"}' }).then((r) => r.json()).then((p: { id: number }) => p.id));
+  await addPairedPhotos(page, projectId);
+
+  await ownServer.advanceClock(15 * DAY_MS);
+  await page.goto(`/?project=${projectId}`);
+  await page.getByRole('button', { name: 'Export to PDF' }).click();
+  await expectToast(page, 'Upgrade to Pro', 'Your free trial has ended.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

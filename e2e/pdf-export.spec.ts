@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { inspectPdf } from '../src/server/test-support/pdf-inspection';
-import { DESKTOP, PHONE, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
+import { DESKTOP, PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
 import { makeJpeg } from './reports-support';
 
 const BUSINESS = 'Sparkle Cleaning Co';
@@ -72,22 +72,19 @@ test.describe('Export to PDF on desktop', () => {
     const { projectId, photoIds } = await seedReport(page, baseURL!, 4);
     await page.goto(`/?project=${projectId}`);
 
-    let promptDefault = '';
-    page.once('dialog', async (dialog) => {
-      expect(dialog.type()).toBe('prompt');
-      promptDefault = dialog.defaultValue();
-      await dialog.accept('Kitchen job / Zoë');
-    });
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to PDF' }).click();
+    // The app's own dialog (not window.prompt), offering spec §9's default.
+    const offered = await answerFilenameDialog(page, 'Kitchen job / Zoë', `${SHOTS}/filename-dialog-desktop.png`);
     const download = await downloading;
-    expect(promptDefault).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}$/);
+    expect(offered).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}$/);
     expect(download.suggestedFilename()).toBe('Kitchen_job_Zoe.pdf');
     // Built off the main thread, so the page stayed responsive.
     expect(page.workers().some((worker) => worker.url().includes('report-pdf.worker'))).toBe(true);
+    // spec §8: 'PDF Generated' once built, then 'Export Complete' once delivered; the first stays
+    // on screen long enough to be read (spec gap 4, issue 16) before the second replaces it.
+    await expectToast(page, 'PDF Generated', 'Kitchen_job_Zoe.pdf is ready.');
     await expectToast(page, 'Export Complete');
-
-    // spec §8: 'PDF Generated' once built, then 'Export Complete' once delivered.
     expect((await toastTitles(page)).slice(-2)).toEqual(['PDF Generated', 'Export Complete']);
 
     const file = await download.path();
@@ -107,17 +104,17 @@ test.describe('Export to PDF on desktop', () => {
     await registerThroughUi(page, { businessName: BUSINESS });
     const { projectId } = await seedReport(page, baseURL!, 1);
     await page.goto(`/?project=${projectId}`);
-    page.on('dialog', (dialog) => void dialog.accept(dialog.defaultValue()));
-
     // The signal drops while the photos are fetched.
     await page.route('**/api/photos/*/image', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Export to PDF' }).click();
+    await answerFilenameDialog(page);
     await expectToast(page, 'Export Failed', 'Failed to generate PDF report');
     await expect(page.getByRole('button', { name: 'Export to PDF' })).toBeEnabled();
 
     await page.unroute('**/api/photos/*/image');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to PDF' }).click();
+    await answerFilenameDialog(page);
     expect((await downloading).suggestedFilename()).toMatch(/^Zoe_Angstrom_Report_\d{4}-\d{2}-\d{2}\.pdf$/);
     await expectToast(page, 'Export Complete');
   });
@@ -132,8 +129,8 @@ test.describe('Export to PDF on a phone', () => {
     const { projectId, photoIds } = await seedReport(page, baseURL!, 1);
     await page.goto(`/?project=${projectId}`);
 
-    page.once('dialog', (dialog) => void dialog.accept(dialog.defaultValue()));
     await page.getByRole('button', { name: 'Export to PDF' }).click();
+    await answerFilenameDialog(page, undefined, `${SHOTS}/filename-dialog-phone.png`);
     await expectToast(page, 'Export Complete', 'shared');
     await page.screenshot({ path: `${SHOTS}/pdf-export-phone.png` });
 

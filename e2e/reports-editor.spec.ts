@@ -239,10 +239,13 @@ test.describe('on a desktop', () => {
     await expect(pairs(page)).toHaveCount(1);
     await expect(unpaired(page)).toHaveCount(2);
 
+    const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/api\/photos\/\d+$/.test(response.url()));
     await page.getByRole('button', { name: 'Delete BEFORE photo' }).click();
     await expectToast(page, 'Photo Deleted');
     await expect(unpaired(page)).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
+    // The delete goes to the server once its Undo time has lapsed (issue 16).
+    expect((await deleted).status()).toBe(200);
 
     // Details are saved on blur only when they changed; the saved text survives a reload.
     const patches: string[] = [];

@@ -6,7 +6,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { makePhotoJpeg } from '../src/server/test-support/photo-fixtures';
 import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
 import { INJECTED_CLIENT_NAME, INJECTED_DESCRIPTION } from '../src/server/hardening/support/hostile-strings';
-import { DESKTOP, PHONE, recordShareSheet, sharedFiles, uniqueEmail } from './support';
+import { DESKTOP, PHONE, answerFilenameDialog, recordShareSheet, sharedFiles, uniqueEmail } from './support';
 
 // Pages here load a report with photos; on a busy shared 2-core machine that can take longer than 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -54,8 +54,7 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       test.setTimeout(150_000);
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
-        // The export's filename prompt is the app's own; anything else is an injection firing.
-        if (dialog.type() === 'prompt') return void dialog.accept(dialog.defaultValue());
+        // The export asks its filename in the app's own dialog: any browser dialog is an injection firing.
         dialogs.push(`${dialog.type()}: ${dialog.message()}`);
         return void dialog.dismiss();
       });
@@ -98,11 +97,13 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       if (name === 'desktop') {
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Export to PDF' }).click();
+        await answerFilenameDialog(page);
         const file = testInfo.outputPath('browser-report.pdf');
         await (await download).saveAs(file);
         browserPdf = new Uint8Array(await fs.readFile(file));
       } else {
         await page.getByRole('button', { name: 'Export to PDF' }).click();
+        await answerFilenameDialog(page);
         await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
         browserPdf = (await sharedFiles(page))[0]!.bytes;
       }

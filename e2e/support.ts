@@ -121,3 +121,19 @@ export async function sharedFiles(page: Page): Promise<{ name: string; type: str
   const files = await page.evaluate(() => (window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] }).sharedFiles ?? []);
   return files.map((file) => ({ name: file.name, type: file.type, bytes: new Uint8Array(Buffer.from(file.base64, 'base64')) }));
 }
+
+/**
+ * Answers the export's filename dialog (the app's own, spec §5): returns the default it offered,
+ * types `answer` when given, then exports.
+ */
+export async function answerFilenameDialog(page: Page, answer?: string, screenshotPath?: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Save the PDF report as' });
+  await expect(dialog).toBeVisible();
+  if (screenshotPath) await page.screenshot({ path: screenshotPath });
+  const field = dialog.getByLabel('File name');
+  const offered = await field.inputValue();
+  if (answer !== undefined) await field.fill(answer);
+  await dialog.getByRole('button', { name: 'Export PDF' }).click();
+  await expect(dialog).toBeHidden();
+  return offered;
+}

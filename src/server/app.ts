@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.js';
 import { isDatabaseUnavailableError, type AdvisoryLocks, type Database } from './db/client.js';
 import type { PhotoStore } from './storage/photo-store.js';
@@ -21,7 +20,7 @@ import { connectRateLimitRedis } from './lib/rate-limit-redis.js';
 import { cpuWork } from './lib/cpu-work.js';
 import { passwordQueue } from './auth/passwords.js';
 import { createMetrics, type AppMetrics } from './observability/metrics.js';
-import { createReadiness, healthRoutes, type Readiness } from './observability/health.routes.js';
+import { createReadiness, healthRoutes, type Readiness } from './health/health.routes.js';
 import { requestLogOptions } from './observability/request-log.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -33,6 +32,16 @@ import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes, ADMIN_COOKIE } from './admin/admin.routes.js';
 import { reportPdfRoutes } from './projects/report-pdf.routes.js';
 import { businessLogoRoutes } from './account/business-logo.routes.js';
+import { photoPairRoutes } from './photos/photo-pairs.routes.js';
+import { webhookRoutes } from './billing/webhook.js';
+import { openApiRoutes } from './openapi/openapi.routes.js';
+import { schedulePeriodicTask } from './lib/periodic-task.js';
+import { orphanSweepTask } from './photos/orphan-sweeper.js';
+import { authCleanupTask } from './auth/auth-cleanup.js';
+import { sandboxPeriodsTask, type SandboxBillingProvider } from './billing/sandbox.js';
+import { API_PREFIX } from './lib/add-route.js';
+import { checkResponsesAgainstRouteTable } from './lib/response-check.js';
+import { registerWebApp } from './web/serve-web-app.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -68,6 +77,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Prefix of the rate-limit keys in Redis; tests give each app its own so they do not share counters. */
   rateLimitKeyPrefix?: string;
+  /** Answer 500 when a JSON answer does not match its route table entry (the API tests turn it on). */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -139,7 +150,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.addHook('onRequest', createOriginGuard(deps.config.appUrl, [SESSION_COOKIE, ADMIN_COOKIE]));
 
+  if (options.checkResponses) checkResponsesAgainstRouteTable(app);
+
   await app.register(healthRoutes);
+  // Every route plugin, each registering its routes from the route table (src/shared/contract/routes.ts).
   await app.register(
     async (api) => {
       // Answers with user data must never be kept by a browser or a shared cache (issue 11); the
@@ -151,41 +165,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(passwordResetRoutes);
       await api.register(projectRoutes);
       await api.register(photoRoutes);
+      await api.register(photoPairRoutes);
       await api.register(reportPdfRoutes);
       await api.register(billingRoutes);
+      await api.register(webhookRoutes);
       await api.register(accountRoutes);
       await api.register(businessLogoRoutes);
       await api.register(adminRoutes);
+      await api.register(openApiRoutes);
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` }));
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
-  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app);
+  // Every periodic task of a server, each safe to run on several servers at once.
+  schedulePeriodicTask(app, orphanSweepTask(deps, app.log));
+  schedulePeriodicTask(app, authCleanupTask(deps));
+  if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
+
+  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app, WEB_ROOT);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));
 
   return app;
-}
-
-/** Serves the built SPA: hashed assets cached for a year, every other GET path gets index.html. */
-async function registerWebApp(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: WEB_ROOT,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  const sendIndex = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
-    const path = request.url.split('?')[0] ?? '/';
-    // A file-looking path that was not found is a real 404; anything else is a client-side route.
-    if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).send({ message: 'Not found' });
-    return sendIndex(reply);
-  });
 }
 
 function clientMessage(error: FastifyError, bodyLimit: number): string {

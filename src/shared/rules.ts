@@ -10,8 +10,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const BUSINESS_NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const CAPTURE_MAX_WIDTH = 1024;
-export const CAPTURE_MAX_HEIGHT = 768;
 export const CAPTURE_JPEG_QUALITY = 0.6;
 export const MAX_SELECTED_PHOTOS = 2;
 export const CAMERA_START_TRIES = 20;
@@ -32,10 +30,6 @@ export function computeTrialEndsAt(createdAt: Date): Date {
 
 export const CLIENT_NAME_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-/** Photos are stored within this box (spec §9's capture size; uploads are held to it too). */
-export const STORED_PHOTO_MAX_WIDTH = 1024;
-export const STORED_PHOTO_MAX_HEIGHT = 768;
-
 /** Quotas (issue 11): one report holds at most this many photos, one account at most this many. */
 export const MAX_PHOTOS_PER_PROJECT = 500;
 export const MAX_PHOTOS_PER_ACCOUNT = 20_000;

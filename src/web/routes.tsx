@@ -1,15 +1,19 @@
-// The route table (spec §2), in one place. Pages other than the first screens load on demand,
-// keeping the first-load JavaScript small.
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+// The screens of spec §2, in one place. Pages other than the first screens load on demand,
+// keeping the first-load JavaScript small; each route has its own error boundary.
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { isAuthPath, useCurrentUser } from './lib/auth';
 import { PageSpinner } from './components/ui/spinner';
+import { RouteErrorBoundary } from './components/route-error-boundary';
 import { LandingPage } from './pages/landing-page';
-import { AuthPage } from './pages/auth-page';
 import { NotFoundPage } from './pages/not-found-page';
+// The two first screens (landing, signed-in home) come with the first load: on a phone each extra
+// chunk is a round trip before the reports can paint (issue 16: LCP).
+import HomePage from './pages/home-page';
 
-const HomePage = lazy(() => import('./pages/home-page'));
+// Its forms check with the server's zod schemas, which the landing page need not load.
+const AuthPage = lazy(() => import('./pages/auth-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const ProjectsPage = lazy(() => import('./pages/projects-page'));
 const SubscribePage = lazy(() => import('./pages/subscribe-page'));
@@ -21,29 +25,48 @@ const UploadRunner = lazy(() => import('./features/report-editor/upload/upload-r
 
 export function AppRoutes() {
   const { data: user, isPending } = useCurrentUser();
+  const [location] = useLocation();
   return (
     <>
       <UserLookupFailureRedirect />
       {user && (
-        <Suspense fallback={null}>
-          <UploadRunner userId={user.id} />
-        </Suspense>
+        <WhenIdle>
+          <Suspense fallback={null}>
+            <UploadRunner userId={user.id} />
+          </Suspense>
+        </WhenIdle>
       )}
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          <Route path="/">{isPending ? <PageSpinner /> : user ? <HomePage /> : <LandingPage />}</Route>
-          <Route path="/auth" component={AuthPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route path="/projects">{signedIn(ProjectsPage)}</Route>
-          <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
-          <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
-          <Route path="/account">{signedIn(AccountPage)}</Route>
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <RouteErrorBoundary key={location}>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path="/">{isPending ? <PageSpinner /> : user ? <HomePage /> : <LandingPage />}</Route>
+            <Route path="/auth" component={AuthPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/admin" component={AdminPage} />
+            <Route path="/projects">{signedIn(ProjectsPage)}</Route>
+            <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
+            <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
+            <Route path="/account">{signedIn(AccountPage)}</Route>
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
+}
+
+/** Mounts its children once the first screen has painted and the browser is idle (issue 16: TBT). */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle ? <>{children}</> : null;
 }
 
 function signedIn(Page: ComponentType): ReactNode {

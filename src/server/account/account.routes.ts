@@ -9,6 +9,8 @@ import { toUserResponse } from '../auth/user-view.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import { parseInput } from '../lib/validation.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
@@ -21,6 +23,6 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return toUserResponse(updated);
   };
 
-  app.patch('/user/business-name', updateBusinessName);
-  app.put('/user/business-name', updateBusinessName);
+  addRoute(app, api.updateBusinessName, updateBusinessName);
+  addRoute(app, api.replaceBusinessName, updateBusinessName);
 };

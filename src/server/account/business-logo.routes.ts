@@ -8,6 +8,8 @@ import { requireUser } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { notFound, unsupportedMediaType } from '../lib/http-errors.js';
 import { logoContentType, newLogoKey, processUploadedLogo } from './business-logo.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore } = app.deps;
@@ -35,7 +37,7 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // Sign-in is checked before the body is read; only this route and photo uploads take large bodies.
-  app.post('/user/logo', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
+  addRoute(app, api.uploadLogo, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
     const user = await requireUser(request);
     if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType('Send the logo as PNG or JPEG bytes (Content-Type image/png or image/jpeg).');
     const logo = await processUploadedLogo(request.body);
@@ -53,7 +55,7 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     return toUserResponse(swapped.user);
   });
 
-  app.get('/user/logo', async (request, reply) => {
+  addRoute(app, api.getLogo, async (request, reply) => {
     const user = await requireUser(request);
     const bytes = user.businessLogoKey ? await photoStore.get(user.businessLogoKey) : null;
     if (!user.businessLogoKey || !bytes) throw notFound('No business logo has been uploaded.');
@@ -61,7 +63,7 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     return reply.type(logoContentType(user.businessLogoKey)).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
   });
 
-  app.delete('/user/logo', async (request) => {
+  addRoute(app, api.deleteLogo, async (request) => {
     const user = await requireUser(request);
     const swapped = await swapLogoKey(user.id, null);
     await removeReplacedLogo(request, swapped.previousKey);

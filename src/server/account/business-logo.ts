@@ -3,15 +3,10 @@
 // 18x12 mm. PNG stays PNG (logos often have transparency); JPEG stays JPEG.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { LOGO_BOX, MAX_LOGO_INPUT_PIXELS, MAX_LOGO_UPLOAD_BYTES } from '../../shared/images.js';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 
-export const LOGO_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Refuse "pixel bombs": a few bytes that claim a huge image. 40 MP covers any real logo file. */
-export const LOGO_MAX_INPUT_PIXELS = 40_000_000;
-/** 18x12 mm at ~850 dpi: plenty for print, small in the PDF. */
-export const LOGO_MAX_WIDTH = 600;
-export const LOGO_MAX_HEIGHT = 400;
 export const LOGOS_PREFIX = 'logos/';
 
 export interface ProcessedLogo {
@@ -24,7 +19,7 @@ const INVALID_LOGO = 'The logo must be a PNG or JPEG image.';
 
 export async function processUploadedLogo(input: Buffer): Promise<ProcessedLogo> {
   if (input.length === 0) throw badRequest('The logo file is empty.');
-  if (input.length > LOGO_MAX_UPLOAD_BYTES) throw payloadTooLarge(`The logo is too large; the limit is ${LOGO_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (input.length > MAX_LOGO_UPLOAD_BYTES) throw payloadTooLarge(`The logo is too large; the limit is ${MAX_LOGO_UPLOAD_BYTES / 1024 / 1024} MB.`);
   const isPng = input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const isJpeg = input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff;
   if (!isPng && !isJpeg) throw unsupportedMediaType(INVALID_LOGO);
@@ -33,9 +28,9 @@ export async function processUploadedLogo(input: Buffer): Promise<ProcessedLogo>
 
 async function decodeLogo(input: Buffer, isPng: boolean): Promise<ProcessedLogo> {
   try {
-    const image = sharp(input, { limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: 'truncated' })
+    const image = sharp(input, { limitInputPixels: MAX_LOGO_INPUT_PIXELS, failOn: 'truncated' })
       .rotate()
-      .resize({ width: LOGO_MAX_WIDTH, height: LOGO_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb');
     // sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC are dropped.
     if (isPng) return { bytes: await image.png({ compressionLevel: 9 }).toBuffer(), contentType: 'image/png', extension: 'png' };

@@ -31,6 +31,8 @@ async function subscribe(userId: number, fields: { status: string; currentPeriod
   await t.query(sql`
     insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end, cancel_at_period_end)
     values (${userId}, 'sandbox', ${`sub_test_${userId}`}, ${fields.status}, ${fields.currentPeriodEnd}::timestamptz, ${fields.cancelAtPeriodEnd ?? false})`);
+  // As billing-sync.ts does: the user row names its subscription (spec §3's stripeSubscriptionId).
+  await t.query(sql`update users set stripe_subscription_id = ${`sub_test_${userId}`} where id = ${userId}`);
 }
 
 async function fetchAnalytics(): Promise<AdminAnalytics> {
@@ -78,13 +80,18 @@ describe('admin analytics (spec §3), with UTC day, week and month', () => {
       ['todayLate', 'todayStart', 'yesterday', 'monday', 'sunday', 'monthStart', 'lastMonth', 'january'].map((key) => people[key]!.email),
     );
     expect(analytics.recentUsers.map((user) => user.status)).toEqual(['Trial', 'Subscribed', 'Trial', 'Subscribed', 'Trial', 'Trial', 'Trial', 'Trial']);
+    // spec §3: each entry is a user, with its id and stripeSubscriptionId (issue 16, spec gap 3).
     expect(analytics.recentUsers[1]).toEqual({
+      id: people.todayStart!.id,
       email: people.todayStart!.email,
       businessName: 'todaystart Cleaning',
       createdAt: '2026-03-18T00:00:00.000Z',
       trialEndsAt: '2026-04-01T00:00:00.000Z',
+      stripeSubscriptionId: `sub_test_${people.todayStart!.id}`,
       status: 'Subscribed',
     });
+    expect(analytics.recentUsers[0]?.stripeSubscriptionId).toBe(`sub_test_${people.todayLate!.id}`);
+    expect(analytics.recentUsers[2]).toMatchObject({ id: people.yesterday!.id, stripeSubscriptionId: null });
   });
 
   it('gives sign-ups for each of the last 30 UTC days, zeros included', async () => {

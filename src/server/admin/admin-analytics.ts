@@ -9,7 +9,7 @@ import { DAY_MS } from '../../shared/rules.js';
 import type { BillingMode } from '../../shared/contract/billing.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { subscriptionInForce } from './subscribed.js';
+import { subscriptionInForce } from '../billing/subscription-in-force.js';
 import { lastUtcDays, startOfUtcDay, startOfUtcMonth, startOfUtcWeek } from './utc-periods.js';
 
 async function selectRows<T>(db: Database, statement: SQL): Promise<T[]> {
@@ -79,10 +79,12 @@ async function countSignupsByDay(db: Database, now: Date): Promise<SignupDay[]> 
 export function recentUsersQuery(db: Database, now: Date, billingMode: BillingMode) {
   return db
     .select({
+      id: users.id,
       email: users.email,
       businessName: users.businessName,
       createdAt: users.createdAt,
       trialEndsAt: users.trialEndsAt,
+      stripeSubscriptionId: users.stripeSubscriptionId,
       isSubscribed: hasSubscriptionInForce(now, billingMode),
     })
     .from(users)
@@ -93,10 +95,12 @@ export function recentUsersQuery(db: Database, now: Date, billingMode: BillingMo
 async function listRecentUsers(db: Database, now: Date, billingMode: BillingMode): Promise<AdminRecentUser[]> {
   const rows = await recentUsersQuery(db, now, billingMode);
   return rows.map((row) => ({
+    id: row.id,
     email: row.email,
     businessName: row.businessName,
     createdAt: row.createdAt.toISOString(),
     trialEndsAt: row.trialEndsAt.toISOString(),
+    stripeSubscriptionId: row.stripeSubscriptionId,
     status: row.isSubscribed ? 'Subscribed' : 'Trial',
   }));
 }

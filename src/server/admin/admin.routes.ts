@@ -11,6 +11,8 @@ import { clearAdminCookie, createAdminSession, deleteAdminSession, findAdminSess
 import { createAdminVerifyLimit } from './admin-verify-limit.js';
 import { computeAdminAnalytics } from './admin-analytics.js';
 import { generateUsersCsv } from './users-csv.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export { ADMIN_COOKIE };
 
@@ -21,7 +23,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, adminPassword, billing } = app.deps;
   const verifyLimit = createAdminVerifyLimit(app);
 
-  app.post('/admin/verify', { onRequest: createSameOriginCheck(config.appUrl) }, async (request, reply) => {
+  addRoute(app, api.verifyAdmin, { onRequest: createSameOriginCheck(config.appUrl) }, async (request, reply) => {
     await verifyLimit.assertNotLocked(request);
     const { password } = parseInput(AdminVerifyBodySchema, request.body);
     if (!isAdminPassword(password, adminPassword)) {
@@ -35,27 +37,27 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Lets the page know on load whether this browser is already unlocked (spec §4).
-  app.get('/admin/session', async (request, reply) => {
+  addRoute(app, api.getAdminSession, async (request, reply) => {
     const session = await findAdminSession(request);
     reply.header('cache-control', 'no-store');
     const body: AdminSession = session ? { unlocked: true, expiresAt: session.expiresAt.toISOString() } : { unlocked: false, expiresAt: null };
     return body;
   });
 
-  app.post('/admin/logout', async (request, reply) => {
+  addRoute(app, api.lockAdmin, async (request, reply) => {
     const token = request.cookies[ADMIN_COOKIE];
     if (token) await deleteAdminSession(db, token);
     clearAdminCookie(reply, config.secureCookies);
     return { message: 'Admin dashboard locked' };
   });
 
-  app.get('/admin/analytics', async (request, reply) => {
+  addRoute(app, api.getAdminAnalytics, async (request, reply) => {
     await requireAdmin(request);
     reply.header('cache-control', 'no-store');
     return computeAdminAnalytics(db, clock(), billing.mode);
   });
 
-  app.get('/admin/users.csv', async (request, reply) => {
+  addRoute(app, api.getUsersCsv, async (request, reply) => {
     await requireAdmin(request);
     const now = clock();
     return reply

@@ -2,10 +2,9 @@
 // tokens stay until they expire, so a second click on a link can say it was already used.
 // Safe with several servers: each delete only removes rows no request can use any more.
 import { lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { passwordResetTokens, sessions } from '../db/schema.js';
-import { schedulePeriodicTask } from '../lib/periodic-task.js';
+import type { PeriodicTask } from '../lib/periodic-task.js';
 
 export const AUTH_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -14,8 +13,7 @@ export async function deleteExpiredAuthRows(db: Database, now: Date): Promise<vo
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
 }
 
-/** Runs the cleanup hourly while the server is up. */
-export function scheduleAuthCleanup(app: FastifyInstance): void {
-  const { db, clock } = app.deps;
-  schedulePeriodicTask(app, { name: 'auth cleanup', intervalMs: AUTH_CLEANUP_INTERVAL_MS, runAtStart: false, run: () => deleteExpiredAuthRows(db, clock()) });
+/** The cleanup, hourly while the server is up (app.ts schedules it). */
+export function authCleanupTask({ db, clock }: { db: Database; clock: () => Date }): PeriodicTask {
+  return { name: 'auth cleanup', intervalMs: AUTH_CLEANUP_INTERVAL_MS, runAtStart: false, run: () => deleteExpiredAuthRows(db, clock()) };
 }

@@ -13,6 +13,8 @@ import { logSecurityEvent } from '../observability/security-events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { clearSessionCookie, createSession, deleteSession, readSessionToken, requireUser, setSessionCookie } from './sessions.js';
 import { toUserResponse } from './user-view.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 /** One answer for an unknown email, a wrong password and a locked account: none tells them apart. */
@@ -25,7 +27,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const loginPerAddress = createLimiter(app, { name: 'login-address', ...RATE_LIMITS.loginPerAddress, key: clientAddress });
   const loginFailures = createLimiter(app, { name: 'login-failures', ...RATE_LIMITS.loginFailuresPerAccount, key: bodyEmailKey });
 
-  app.post('/register', { onRequest: [sameOrigin, registerPerAddress.hit] }, async (request, reply) => {
+  addRoute(app, api.register, { onRequest: [sameOrigin, registerPerAddress.hit] }, async (request, reply) => {
     const body = parseInput(RegisterBodySchema, request.body);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE);
@@ -49,7 +51,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toUserResponse(user));
   });
 
-  app.post('/login', { onRequest: [sameOrigin, loginPerAddress.hit] }, async (request, reply) => {
+  addRoute(app, api.login, { onRequest: [sameOrigin, loginPerAddress.hit] }, async (request, reply) => {
     const body = parseInput(LoginBodySchema, request.body);
     // A locked account answers exactly as a wrong password does, without spending a hash on it.
     if ((await loginFailures.isLocked(request)).locked) {
@@ -69,15 +71,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { ...toUserResponse(user), authToken: token };
   });
 
-  app.post('/logout', async (request, reply) => {
+  addRoute(app, api.logout, async (request, reply) => {
     const token = readSessionToken(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, config.secureCookies);
     return { message: 'Signed out' };
   });
 
-  app.get('/user', async (request) => toUserResponse(await requireUser(request)));
+  addRoute(app, api.getUser, async (request) => toUserResponse(await requireUser(request)));
 
   // The editor navigates here on a 401 (spec §7); the sign-in page lives at /auth.
-  app.get('/login', async (_request, reply) => reply.redirect('/auth'));
+  addRoute(app, api.loginRedirect, async (_request, reply) => reply.redirect('/auth'));
 };

@@ -4,11 +4,12 @@ import type { MessageResponse } from '../../shared/contract/common.js';
 import { parseInput } from '../lib/validation.js';
 import { composePasswordResetMail, resetPasswordLink } from '../mail/password-reset-mail.js';
 import { issueResetToken, resetPasswordWithToken } from './password-reset.js';
-import { scheduleAuthCleanup } from './auth-cleanup.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { hashToken } from '../lib/tokens.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 // One answer whether or not the email has an account, so the form cannot be used to find out.
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It works for one hour.';
@@ -35,7 +36,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token)));
   }
 
-  app.post('/forgot-password', { onRequest: forgotPerAddress.hit }, async (request): Promise<MessageResponse> => {
+  addRoute(app, api.forgotPassword, { onRequest: forgotPerAddress.hit }, async (request): Promise<MessageResponse> => {
     const { email } = parseInput(ForgotPasswordBodySchema, request.body);
     await forgotPerEmail.hit(request);
     const work: Promise<void> = sendResetLink(email)
@@ -45,12 +46,10 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  app.post('/reset-password', { onRequest: [createSameOriginCheck(config.appUrl), resetPerAddress.hit] }, async (request): Promise<MessageResponse> => {
+  addRoute(app, api.resetPassword, { onRequest: [createSameOriginCheck(config.appUrl), resetPerAddress.hit] }, async (request): Promise<MessageResponse> => {
     const { token, password } = parseInput(ResetPasswordBodySchema, request.body);
     await resetPerToken.hit(request);
     await resetPasswordWithToken(db, token, password, clock, clientAddress(request));
     return { message: RESET_PASSWORD_MESSAGE };
   });
-
-  scheduleAuthCleanup(app);
 };

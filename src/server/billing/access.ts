@@ -4,14 +4,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { BillingMode, SubscriptionStatus } from '../../shared/contract/billing.js';
-import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from '../../shared/rules.js';
+import { ACCESS_BLOCKED_WORDING, accessBlockedWording } from '../../shared/access-blocked.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, type SubscriptionRow, type UserRow } from '../db/schema.js';
 import { paymentRequired } from '../lib/http-errors.js';
 import { computeSubscriptionStatus } from './subscription-status.js';
 
-export const TRIAL_ENDED_MESSAGE = `Your free trial has ended. Upgrade to ${PRODUCT_NAME} Pro (${PRICE_PER_MONTH_TEXT}) to create reports, add photos and export PDFs. Your existing reports are still here to view.`;
-export const PAYMENT_FAILED_MESSAGE = `Your last ${PRODUCT_NAME} Pro payment did not go through. Pay again on the Upgrade to Pro page to create reports, add photos and export PDFs.`;
+export const TRIAL_ENDED_MESSAGE = ACCESS_BLOCKED_WORDING.trial_ended.serverMessage;
+export const PAYMENT_FAILED_MESSAGE = ACCESS_BLOCKED_WORDING.payment_failed.serverMessage;
 
 export async function findSubscription(db: Database, userId: number): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
@@ -28,5 +28,5 @@ export async function requireActiveAccess(request: FastifyRequest, user: UserRow
   const { db, clock, billing } = request.server.deps;
   const status = await loadSubscriptionStatus(db, user, clock(), billing.mode);
   if (status.hasAccess) return;
-  throw paymentRequired(status.accessBlockedReason === 'payment_failed' ? PAYMENT_FAILED_MESSAGE : TRIAL_ENDED_MESSAGE);
+  throw paymentRequired(accessBlockedWording(status.accessBlockedReason).serverMessage);
 }

@@ -1,5 +1,5 @@
 // Subscription routes (spec §7): status, upgrade, the test page's create, cancel; plus the
-// sandbox's Pay button and Stripe's webhook (DESIGN.md).
+// sandbox's Pay button (DESIGN.md). Stripe's webhook is webhook.ts.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BillingConfig, SubscriptionStatus, UpgradeResponse } from '../../shared/contract/billing.js';
 import { SandboxConfirmBodySchema } from '../../shared/contract/billing.js';
@@ -9,10 +9,10 @@ import { parseInput } from '../lib/validation.js';
 import { findSubscription, loadSubscriptionStatus } from './access.js';
 import { processBillingEvent, syncSubscription } from './billing-sync.js';
 import { callProvider } from './provider-errors.js';
-import { SANDBOX_PERIOD_CHECK_MS, settleSandboxPeriods, type SandboxBillingProvider } from './sandbox.js';
+import type { SandboxBillingProvider } from './sandbox.js';
 import { computeSubscriptionStatus } from './subscription-status.js';
-import { webhookRoutes } from './webhook.js';
-import { schedulePeriodicTask } from '../lib/periodic-task.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const NO_PAYMENTS_MESSAGE = 'Payments are not set up on this server. Please contact support for assistance.';
 export const CANCELLED_MESSAGE = "Your subscription has been cancelled. You'll retain access until the end of your current billing period.";
@@ -20,12 +20,12 @@ export const CANCELLED_MESSAGE = "Your subscription has been cancelled. You'll r
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const { db, billing, clock, config } = app.deps;
 
-  app.get('/subscription-status', async (request): Promise<SubscriptionStatus> => {
+  addRoute(app, api.getSubscriptionStatus, async (request): Promise<SubscriptionStatus> => {
     const user = await requireUser(request);
     return loadSubscriptionStatus(db, user, clock(), billing.mode);
   });
 
-  app.get('/billing/config', async (): Promise<BillingConfig> => ({ mode: billing.mode, publishableKey: billing.publishableKey, returnUrl: config.appUrl }));
+  addRoute(app, api.getBillingConfig, async (): Promise<BillingConfig> => ({ mode: billing.mode, publishableKey: billing.publishableKey, returnUrl: config.appUrl }));
 
   // A user whose trial has ended may still subscribe (DESIGN.md's deliberate deviation).
   const startSubscription = async (request: FastifyRequest): Promise<UpgradeResponse> => {
@@ -40,11 +40,11 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     await syncSubscription(db, billing.mode, started.subscription);
     return { clientSecret: started.clientSecret, status: started.subscription.status, subscriptionId: started.subscription.id };
   };
-  app.post('/upgrade-subscription', startSubscription);
+  addRoute(app, api.upgradeSubscription, startSubscription);
   // spec §2: the /test-subscription debug page's create-subscription button.
-  app.post('/create-subscription', startSubscription);
+  addRoute(app, api.createSubscription, startSubscription);
 
-  app.post('/cancel-subscription', async (request) => {
+  addRoute(app, api.cancelSubscription, async (request) => {
     const user = await requireUser(request);
     const current = await findSubscription(db, user.id);
     const status = computeSubscriptionStatus(user, current, clock(), billing.mode);
@@ -62,7 +62,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     const sandbox = billing as SandboxBillingProvider;
     // The test-mode card form's Pay button: "charges" the test card, then the app learns of the
     // payment through the same invoice.paid path a real Stripe invoice takes.
-    app.post('/billing/sandbox/confirm', async (request): Promise<SubscriptionStatus> => {
+    addRoute(app, api.confirmSandboxPayment, async (request): Promise<SubscriptionStatus> => {
       const user = await requireUser(request);
       const { clientSecret } = parseInput(SandboxConfirmBodySchema, request.body);
       const payment = await sandbox.payWithTestCard(user.id, clientSecret);
@@ -71,10 +71,5 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       await processBillingEvent(db, sandbox, { id: `evt_sandbox_first_invoice_paid_${payment.subscriptionId}`, type: 'invoice.paid', subscriptionId: payment.subscriptionId });
       return loadSubscriptionStatus(db, user, clock(), billing.mode);
     });
-
-    // The sandbox's billing clock: renewals and ends of paid periods reach the app as events.
-    schedulePeriodicTask(app, { name: 'sandbox billing periods', intervalMs: SANDBOX_PERIOD_CHECK_MS, runAtStart: true, run: () => settleSandboxPeriods(db, sandbox) });
   }
-
-  await app.register(webhookRoutes);
 };

@@ -7,6 +7,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sandboxSubscriptions, type SandboxSubscriptionRow } from '../db/schema.js';
 import { hashToken } from '../lib/tokens.js';
+import type { PeriodicTask } from '../lib/periodic-task.js';
 import type { BillingProvider, ProviderSubscription, StartSubscriptionInput, StartedSubscription } from './billing-provider.js';
 import { processBillingEvent } from './billing-sync.js';
 
@@ -141,4 +142,9 @@ export async function settleSandboxPeriods(db: Database, sandbox: SandboxBilling
   for (const change of await sandbox.settleDuePeriods()) {
     await processBillingEvent(db, sandbox, { id: `evt_sandbox_${change.type}_${change.subscriptionId}_${change.periodEnd.getTime()}`, type: change.type, subscriptionId: change.subscriptionId });
   }
+}
+
+/** The sandbox's billing clock: renewals and ends of paid periods reach the app as events (app.ts schedules it). */
+export function sandboxPeriodsTask(db: Database, sandbox: SandboxBillingProvider): PeriodicTask {
+  return { name: 'sandbox billing periods', intervalMs: SANDBOX_PERIOD_CHECK_MS, runAtStart: true, run: () => settleSandboxPeriods(db, sandbox) };
 }

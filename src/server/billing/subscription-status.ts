@@ -46,7 +46,8 @@ export function subscriptionInEffect<T extends StatusSubscription>(subscription:
  * Paid access: an active subscription, or one cancelled whose paid period has not ended yet
  * (spec §4: cancelling keeps access until the end of the current billing period). A subscription
  * that is not Stripe's has no one to renew it but our own clock, so it counts only while its
- * period runs (issue 11): never "active" for ever.
+ * period runs (issue 11): never "active" for ever. Its SQL copy for the admin counts is
+ * subscriptionInForce() in subscription-in-force.ts: change both together.
  */
 function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
   const periodOver = subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd.getTime() <= now.getTime();

@@ -6,6 +6,8 @@ import { logSecurityEvent } from '../observability/security-events.js';
 import { isWebhookVerifier, WebhookSignatureError } from './billing-provider.js';
 import { processBillingEvent } from './billing-sync.js';
 import { callProvider } from './provider-errors.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -17,7 +19,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post('/billing/webhook', async (request) => {
+  addRoute(app, api.receiveBillingWebhook, async (request) => {
     if (!Buffer.isBuffer(request.body)) throw badRequest('Send the event exactly as Stripe signed it.');
     const signature = request.headers['stripe-signature'];
     let event;

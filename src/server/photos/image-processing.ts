@@ -2,8 +2,7 @@
 // upright by its EXIF orientation, stripped of all metadata (no GPS leaves the server), held within
 // 1024x768 (spec §9's capture size), re-encoded as JPEG, plus a small WebP thumbnail for lists.
 import sharp, { type OutputInfo } from 'sharp';
-import { STORED_PHOTO_MAX_HEIGHT, STORED_PHOTO_MAX_WIDTH } from '../../shared/rules.js';
-import { MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTO_INPUT_PIXELS } from '../../shared/contract/projects.js';
+import { MAX_PHOTO_INPUT_PIXELS, MAX_PHOTO_UPLOAD_BYTES, PHOTO_BOX } from '../../shared/images.js';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { sniffImageFormat } from './image-format.js';
@@ -44,7 +43,7 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
     // never carried into raw pixels, so nothing of the original's EXIF/XMP/ICC can survive.
     decoded = await sharp(input, { limitInputPixels: MAX_PHOTO_INPUT_PIXELS, failOn: 'truncated', sequentialRead: true })
       .rotate()
-      .resize({ width: STORED_PHOTO_MAX_WIDTH, height: STORED_PHOTO_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .resize({ ...PHOTO_BOX, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()

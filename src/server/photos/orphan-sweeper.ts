@@ -4,11 +4,11 @@
 // Only files older than a few minutes are touched, so an upload in progress (files written,
 // row not yet inserted) is never swept, even by another server sharing the store.
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { photos, users } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import { schedulePeriodicTask } from '../lib/periodic-task.js';
+import type { PeriodicTask } from '../lib/periodic-task.js';
 import { LOGOS_PREFIX } from '../account/business-logo.js';
 import { PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
 
@@ -71,15 +71,15 @@ export async function sweepOrphanPhotoFiles(deps: SweepDeps, options: { now?: Da
   return result;
 }
 
-/** Sweeps once when the server is ready, then every SWEEP_INTERVAL_MS until it closes. */
-export function scheduleOrphanSweeps(app: FastifyInstance): void {
-  schedulePeriodicTask(app, {
+/** Sweeps once when the server is ready, then every SWEEP_INTERVAL_MS until it closes (app.ts schedules it). */
+export function orphanSweepTask(deps: SweepDeps & { clock: () => Date }, log: FastifyBaseLogger): PeriodicTask {
+  return {
     name: 'orphan photo sweep',
     intervalMs: SWEEP_INTERVAL_MS,
     runAtStart: true,
     run: async () => {
-      const result = await sweepOrphanPhotoFiles(app.deps, { now: app.deps.clock() });
-      if (result.removed > 0) app.log.info(result, 'removed orphan photo files');
+      const result = await sweepOrphanPhotoFiles(deps, { now: deps.clock() });
+      if (result.removed > 0) log.info(result, 'removed orphan photo files');
     },
-  });
+  };
 }

@@ -3,14 +3,16 @@ import { CreatePhotoPairBodySchema, type AutoPairResponse, type PhotoPair } from
 import { IdParamSchema } from '../../shared/contract/common.js';
 import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../lib/validation.js';
-import { findOwnedProject } from '../projects/project-access.js';
+import { findOwnedProject } from '../project-access/project-access.js';
 import { autoPairPhotos, createPhotoPair, deletePhotoPair, findOwnedPair } from './photo-pairs.service.js';
 import { toPhotoResponse } from './photo-view.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const photoPairRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  app.post('/projects/:id/photo-pairs', async (request, reply) => {
+  addRoute(app, api.createPhotoPair, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(db, user.id, id);
@@ -27,14 +29,14 @@ export const photoPairRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(response);
   });
 
-  app.post('/projects/:id/auto-pair-all', async (request): Promise<AutoPairResponse> => {
+  addRoute(app, api.autoPairAll, async (request): Promise<AutoPairResponse> => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(db, user.id, id);
     return { pairsCreated: await autoPairPhotos(db, project.id) };
   });
 
-  app.delete('/photo-pairs/:id', async (request) => {
+  addRoute(app, api.deletePhotoPair, async (request) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const pair = await findOwnedPair(db, user.id, id);

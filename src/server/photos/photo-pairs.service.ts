@@ -5,12 +5,12 @@ import type { CreatePhotoPairBody } from '../../shared/contract/projects.js';
 import { isUniqueViolation, type Database } from '../db/client.js';
 import { photoPairs, photos, projects, type PhotoPairRow, type PhotoRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/http-errors.js';
+import { INVALID_SELECTION_MESSAGE, isBeforeAndAfter, matchInTakenOrder } from '../../shared/pairing.js';
 import { isForeignKeyViolation } from './photos.service.js';
 
 export const PAIR_NOT_FOUND = 'Photo pair not found';
 export const ALREADY_PAIRED = 'One of these photos is already in a pair. Delete that pair first.';
-/** spec §5: the pairing rule, in the spec's words. */
-export const INVALID_SELECTION = 'Please select one before photo and one after photo';
+export const INVALID_SELECTION = INVALID_SELECTION_MESSAGE;
 
 export async function createPhotoPair(db: Database, projectId: number, body: CreatePhotoPairBody): Promise<{ pair: PhotoPairRow; before: PhotoRow; after: PhotoRow }> {
   const chosen = await db
@@ -21,7 +21,7 @@ export async function createPhotoPair(db: Database, projectId: number, body: Cre
   const after = chosen.find((photo) => photo.id === body.afterPhotoId);
   // A photo of another project (or another user) is "not in this report", like one that does not exist.
   if (!before || !after) throw notFound('Photo not found in this report');
-  if (before.type !== 'before' || after.type !== 'after') throw badRequest(INVALID_SELECTION);
+  if (!isBeforeAndAfter(before, after)) throw badRequest(INVALID_SELECTION);
 
   const taken = await db
     .select({ id: photoPairs.id })
@@ -68,13 +68,6 @@ export async function autoPairPhotos(db: Database, projectId: number): Promise<n
     if (isForeignKeyViolation(error)) throw conflict('The photos changed while pairing. Please try again.');
     throw error;
   }
-}
-
-/** The i-th unpaired before goes with the i-th unpaired after; extras stay unpaired. */
-export function matchInTakenOrder(unpaired: ReadonlyArray<{ id: number; type: 'before' | 'after' }>): Array<{ beforePhotoId: number; afterPhotoId: number }> {
-  const befores = unpaired.filter((photo) => photo.type === 'before');
-  const afters = unpaired.filter((photo) => photo.type === 'after');
-  return befores.slice(0, afters.length).map((before, index) => ({ beforePhotoId: before.id, afterPhotoId: afters[index]!.id }));
 }
 
 export async function findOwnedPair(db: Database, userId: number, pairId: number): Promise<PhotoPairRow> {

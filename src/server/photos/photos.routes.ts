@@ -1,22 +1,23 @@
 // Photos: upload (spec §7's JSON data URL, or the app's raw bytes), delete, and the image routes
-// of DESIGN.md. Pairs are registered alongside (photo-pairs.routes.ts).
+// of DESIGN.md. Pairs are photo-pairs.routes.ts, registered beside this by app.ts.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { AddPhotoBodySchema, AddPhotoQuerySchema, PHOTO_UPLOAD_CONTENT_TYPES, type PhotoType } from '../../shared/contract/projects.js';
+import { AddPhotoBodySchema, AddPhotoQuerySchema, type PhotoType } from '../../shared/contract/projects.js';
+import { PHOTO_UPLOAD_CONTENT_TYPES } from '../../shared/images.js';
 import { IdParamSchema } from '../../shared/contract/common.js';
 import { requireUser } from '../auth/sessions.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { notFound } from '../lib/http-errors.js';
 import { parseInput } from '../lib/validation.js';
-import { findOwnedProject } from '../projects/project-access.js';
+import { findOwnedProject } from '../project-access/project-access.js';
 import { decodeImageDataUrl } from './data-url.js';
-import { photoPairRoutes } from './photo-pairs.routes.js';
 import { toPhotoResponse } from './photo-view.js';
 import { addPhoto, deletePhoto, findOwnedPhoto, PhotoQuotaError } from './photos.service.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
 import { createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { logSecurityEvent } from '../observability/security-events.js';
-import { scheduleOrphanSweeps } from './orphan-sweeper.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 /** Photos never change (a new photo gets a new id), so browsers may keep them; only the owner may see them. */
 const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
@@ -34,8 +35,9 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     message: (minutes) => `Too many photos in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}; the rest will upload then.`,
   });
 
-  app.post(
-    '/projects/:id/photos',
+  addRoute(
+    app,
+    api.addPhoto,
     // Sign-in and the user's budget are checked before the body (up to 15 MB) is read.
     { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: [async (request) => void (await requireUser(request)), uploadsPerUser.hit] },
     async (request, reply) => {
@@ -56,29 +58,26 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/photos/:id', async (request) => {
+  addRoute(app, api.deletePhoto, async (request) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     await deletePhoto({ db, photoStore }, await findOwnedPhoto(db, user.id, id));
     return { message: 'Photo deleted' };
   });
 
-  app.get('/photos/:id/image', async (request, reply) => {
+  addRoute(app, api.getPhotoImage, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const photo = await findOwnedPhoto(db, user.id, id);
     return sendStoredImage(reply, await photoStore.get(photo.storageKey), 'image/jpeg');
   });
 
-  app.get('/photos/:id/thumbnail', async (request, reply) => {
+  addRoute(app, api.getPhotoThumbnail, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const photo = await findOwnedPhoto(db, user.id, id);
     return sendStoredImage(reply, await photoStore.get(photo.thumbnailKey), 'image/webp');
   });
-
-  await app.register(photoPairRoutes);
-  scheduleOrphanSweeps(app);
 };
 
 /** Either form of POST /api/projects/{id}/photos: raw bytes with ?type=, or JSON { type, imageData }. */

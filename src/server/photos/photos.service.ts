@@ -8,7 +8,7 @@ import { photos, projects, users, type PhotoRow } from '../db/schema.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import { PROJECT_NOT_FOUND } from '../projects/project-access.js';
+import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
 import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
 import { processUploadedPhoto } from './image-processing.js';
 import { newPhotoKeys } from './photo-keys.js';

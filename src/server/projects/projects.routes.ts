@@ -5,19 +5,21 @@ import { IdParamSchema } from '../../shared/contract/common.js';
 import { requireUser } from '../auth/sessions.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
-import { findOwnedProject } from './project-access.js';
+import { findOwnedProject } from '../project-access/project-access.js';
 import { heavyReads } from './heavy-reads.js';
 import { createProject, deleteProject, listProjects, loadProject, updateProject } from './projects.service.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore } = app.deps;
 
-  app.get('/projects', async (request): Promise<ProjectSummary[]> => {
+  addRoute(app, api.listProjects, async (request): Promise<ProjectSummary[]> => {
     const user = await requireUser(request);
     return listProjects(db, user.id);
   });
 
-  app.post('/projects', async (request, reply) => {
+  addRoute(app, api.createProject, async (request, reply) => {
     const user = await requireUser(request);
     const body = parseInput(CreateProjectBodySchema, request.body);
     await requireActiveAccess(request, user);
@@ -25,7 +27,7 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(await loadProject({ db, photoStore }, project, 'url'));
   });
 
-  app.get('/projects/:id', async (request): Promise<Project> => {
+  addRoute(app, api.getProject, async (request): Promise<Project> => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const { images } = parseInput(ProjectQuerySchema, request.query);
@@ -35,14 +37,14 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
     return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, images));
   });
 
-  app.patch('/projects/:id', async (request): Promise<ProjectSummary> => {
+  addRoute(app, api.updateProject, async (request): Promise<ProjectSummary> => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const body = parseInput(UpdateProjectBodySchema, request.body);
     return updateProject(db, await findOwnedProject(db, user.id, id), body);
   });
 
-  app.delete('/projects/:id', async (request) => {
+  addRoute(app, api.deleteProject, async (request) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     await deleteProject({ db, photoStore }, await findOwnedProject(db, user.id, id));

@@ -8,7 +8,7 @@ import { notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { toPhotoResponse } from '../photos/photo-view.js';
 import { deletePhotoFiles, readPhotoDataUrls } from '../photos/photos.service.js';
-import { PROJECT_NOT_FOUND } from './project-access.js';
+import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
 
 // Written out in full: drizzle renders columns of a one-table query unqualified, which inside a
 // correlated subquery would bind to the inner table.

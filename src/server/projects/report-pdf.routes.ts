@@ -9,8 +9,10 @@ import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { heavyReads } from './heavy-reads.js';
 import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
-import { findOwnedProject } from './project-access.js';
+import { findOwnedProject } from '../project-access/project-access.js';
 import { renderProjectReportPdf } from './report-pdf.service.js';
+import { apiRoutes as api } from '../../shared/contract/routes.js';
+import { addRoute } from '../lib/add-route.js';
 
 export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
   // Per signed-in user, not per address: a whole office behind one NAT must not share one budget,
@@ -22,7 +24,7 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
     message: () => 'Too many PDF exports at once. Please wait a minute and try again.',
   });
 
-  app.get('/projects/:id/report.pdf', { onRequest: buildsPerUser.hit }, async (request, reply) => {
+  addRoute(app, api.getReportPdf, { onRequest: buildsPerUser.hit }, async (request, reply) => {
     const user = await requireUser(request);
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(app.deps.db, user.id, id);

@@ -106,6 +106,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp(deps, {
     logger: options.logStream ? { stream: options.logStream } : false,
     serveWeb: false,
+    checkResponses: true,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `cleanproof-test:${randomUUID()}:`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,12 +1,10 @@
 // The admin dashboard's API contract (spec §3 admin analytics, §6 admin role and CSV columns, §7 calls).
 import { z } from 'zod';
+import { MessageResponseSchema } from './common.js';
+import { defineRoute } from './route.js';
 
-/** How many newest users the dashboard lists (spec §3: recentUsers is a list, so keep it bounded). */
-export const RECENT_USERS_LIMIT = 50;
-/** The sign-ups chart covers this many UTC days, today included. */
-export const SIGNUP_CHART_DAYS = 30;
-/** spec §6: the CSV export's columns, in order. */
-export const ADMIN_USERS_CSV_COLUMNS = ['Email', 'Business Name', 'Signup Date', 'Trial Ends', 'Status'] as const;
+// Plain constants live in ../admin-figures.ts (no zod: the web bundles them); re-exported here.
+export { ADMIN_USERS_CSV_COLUMNS, RECENT_USERS_LIMIT, SIGNUP_CHART_DAYS, adminUsersCsvFilename } from '../admin-figures.js';
 
 export const AdminVerifyBodySchema = z.object({
   password: z.string({ error: 'Please enter the admin password.' }).min(1, 'Please enter the admin password.').max(200, 'The admin password is too long.'),
@@ -25,11 +23,14 @@ export type AdminSession = z.infer<typeof AdminSessionSchema>;
 export const AdminUserStatusSchema = z.enum(['Subscribed', 'Trial']);
 export type AdminUserStatus = z.infer<typeof AdminUserStatusSchema>;
 
+/** spec §3: recentUsers is a list of users (User: id, email, businessName, createdAt, trialEndsAt, stripeSubscriptionId). */
 export const AdminRecentUserSchema = z.object({
+  id: z.number(),
   email: z.string(),
   businessName: z.string().nullable(),
   createdAt: z.string(),
   trialEndsAt: z.string(),
+  stripeSubscriptionId: z.string().nullable(),
   status: AdminUserStatusSchema,
 });
 export type AdminRecentUser = z.infer<typeof AdminRecentUserSchema>;
@@ -64,7 +65,11 @@ export const AdminAnalyticsSchema = z.object({
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 
-/** The export's download name, dated by the UTC day it was made: cleanproof-users-YYYY-MM-DD.csv. */
-export function adminUsersCsvFilename(at: Date): string {
-  return `cleanproof-users-${at.toISOString().slice(0, 10)}.csv`;
-}
+
+export const adminRoutes = {
+  verifyAdmin: defineRoute({ method: 'POST', path: '/api/admin/verify', summary: 'Unlock the dashboard with the shared admin password (sets the admin cookie)', access: 'public', body: AdminVerifyBodySchema, response: AdminSessionSchema }),
+  getAdminSession: defineRoute({ method: 'GET', path: '/api/admin/session', summary: 'Whether this browser holds the admin session', access: 'public', response: AdminSessionSchema }),
+  lockAdmin: defineRoute({ method: 'POST', path: '/api/admin/logout', summary: 'Lock the dashboard again', access: 'public', response: MessageResponseSchema }),
+  getAdminAnalytics: defineRoute({ method: 'GET', path: '/api/admin/analytics', summary: 'User and subscription figures', access: 'admin', response: AdminAnalyticsSchema }),
+  getUsersCsv: defineRoute({ method: 'GET', path: '/api/admin/users.csv', summary: 'Every user as CSV', access: 'admin', fileTypes: ['text/csv'] }),
+};

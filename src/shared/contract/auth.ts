@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.js';
+import { MessageResponseSchema } from './common.js';
+import { defineRoute } from './route.js';
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -20,6 +22,10 @@ export const BusinessNameSchema = z
   .min(1, 'Business name cannot be empty')
   .max(BUSINESS_NAME_MAX_LENGTH, `Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
 
+/** spec §5: password and confirmation must match ('Passwords do not match', under the confirmation). */
+const passwordsMatch = (body: { password: string; confirmPassword: string }) => body.password === body.confirmPassword;
+const PASSWORDS_DO_NOT_MATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
 export const RegisterBodySchema = z
   .object({
     email: EmailSchema,
@@ -27,11 +33,12 @@ export const RegisterBodySchema = z
     confirmPassword: z.string({ error: 'Please confirm your password' }),
     businessName: BusinessNameSchema,
   })
-  .refine((body) => body.password === body.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** The reset-password form (spec §5): the new password twice; only `password` is sent, with the token. */
+export const NewPasswordFormSchema = z.object({ password: NewPasswordSchema, confirmPassword: z.string() }).refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
+export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
@@ -62,3 +69,13 @@ export type User = z.infer<typeof UserSchema>;
 
 export const LoginResponseSchema = UserSchema.extend({ authToken: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const authRoutes = {
+  register: defineRoute({ method: 'POST', path: '/api/register', summary: 'Create an account (starts the free trial) and sign in', access: 'public', body: RegisterBodySchema, status: 201, response: UserSchema }),
+  login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in: sets the session cookie and returns the bearer authToken once', access: 'public', body: LoginBodySchema, response: LoginResponseSchema }),
+  logout: defineRoute({ method: 'POST', path: '/api/logout', summary: 'Sign out: ends the session', access: 'public', response: MessageResponseSchema }),
+  getUser: defineRoute({ method: 'GET', path: '/api/user', summary: 'The signed-in user (401 when nobody is signed in)', access: 'user', response: UserSchema }),
+  loginRedirect: defineRoute({ method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page /auth (the editor navigates here on a 401)', access: 'public', status: 302 }),
+  forgotPassword: defineRoute({ method: 'POST', path: '/api/forgot-password', summary: 'Mails a reset link if the email has an account (same answer either way)', access: 'public', body: ForgotPasswordBodySchema, response: MessageResponseSchema }),
+  resetPassword: defineRoute({ method: 'POST', path: '/api/reset-password', summary: 'Sets a new password with a reset token and ends every session', access: 'public', body: ResetPasswordBodySchema, response: MessageResponseSchema }),
+};

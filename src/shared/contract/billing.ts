@@ -1,6 +1,8 @@
 // Subscription and billing: spec §3 (subscription status, upgrade response) and §7, plus
 // DESIGN.md's sandbox and Stripe providers.
 import { z } from 'zod';
+import { ACCESS_BLOCKED_REASONS } from '../access-blocked.js';
+import { defineRoute } from './route.js';
 
 /** GET /api/subscription-status. The first six fields are the spec's; the rest help the screens. */
 export const SubscriptionStatusSchema = z.object({
@@ -17,7 +19,7 @@ export const SubscriptionStatusSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   accessEndsAt: z.string().nullable(),
   /** Why access is refused, when it is: the trial ended, or the last payment failed. */
-  accessBlockedReason: z.enum(['trial_ended', 'payment_failed']).nullable(),
+  accessBlockedReason: z.enum(ACCESS_BLOCKED_REASONS).nullable(),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
@@ -46,3 +48,20 @@ export const SandboxConfirmBodySchema = z.object({
   clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200, 'clientSecret is invalid'),
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBodySchema>;
+
+/** POST /api/cancel-subscription: the confirmation and when access ends. */
+export const CancelSubscriptionResponseSchema = z.object({ message: z.string(), accessEndsAt: z.string().nullable() });
+export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionResponseSchema>;
+
+/** POST /api/billing/webhook: what became of a verified event. */
+export const WebhookResponseSchema = z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
+
+export const billingRoutes = {
+  getSubscriptionStatus: defineRoute({ method: 'GET', path: '/api/subscription-status', summary: 'Trial, subscription and access now', access: 'user', response: SubscriptionStatusSchema }),
+  getBillingConfig: defineRoute({ method: 'GET', path: '/api/billing/config', summary: 'Which payment form /subscribe shows', access: 'public', response: BillingConfigSchema }),
+  upgradeSubscription: defineRoute({ method: 'POST', path: '/api/upgrade-subscription', summary: 'Start a subscription awaiting its first payment', access: 'user', response: UpgradeResponseSchema }),
+  createSubscription: defineRoute({ method: 'POST', path: '/api/create-subscription', summary: 'The same, for the /test-subscription debug page', access: 'user', response: UpgradeResponseSchema }),
+  cancelSubscription: defineRoute({ method: 'POST', path: '/api/cancel-subscription', summary: 'Cancel at the end of the paid period', access: 'user', response: CancelSubscriptionResponseSchema }),
+  confirmSandboxPayment: defineRoute({ method: 'POST', path: '/api/billing/sandbox/confirm', summary: "Sandbox billing only: pay with a test card", access: 'user', body: SandboxConfirmBodySchema, response: SubscriptionStatusSchema }),
+  receiveBillingWebhook: defineRoute({ method: 'POST', path: '/api/billing/webhook', summary: "Stripe billing only: Stripe's signed events", access: 'public', rawBodyTypes: ['application/json'], response: WebhookResponseSchema }),
+};

@@ -1,6 +1,9 @@
 // Projects (reports), photos and pairs: spec §3 and §7, plus DESIGN.md's image URLs.
 import { z } from 'zod';
 import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../rules.js';
+import { PHOTO_UPLOAD_CONTENT_TYPES } from '../images.js';
+import { IdParamSchema, MessageResponseSchema } from './common.js';
+import { defineRoute } from './route.js';
 
 export const PhotoTypeSchema = z.enum(['before', 'after'], { error: "type must be 'before' or 'after'" });
 export type PhotoType = z.infer<typeof PhotoTypeSchema>;
@@ -76,12 +79,6 @@ export const AddPhotoBodySchema = z.object({
 });
 export type AddPhotoBody = z.infer<typeof AddPhotoBodySchema>;
 export const AddPhotoQuerySchema = z.object({ type: PhotoTypeSchema });
-/** Content types the raw-bytes form accepts (HEIC only where the server's decoder reads it). */
-export const PHOTO_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif'] as const;
-/** An uploaded photo's bytes (raw, or decoded from the data URL) may be at most this large. */
-export const MAX_PHOTO_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Decoding refuses images with more pixels than this (pixel bombs); 48-50 MP phone photos pass. */
-export const MAX_PHOTO_INPUT_PIXELS = 50_000_000;
 
 const PhotoIdSchema = (name: string) => z.number({ error: `${name} must be a photo id` }).int(`${name} must be a photo id`).positive(`${name} must be a photo id`).max(2_147_483_647, `${name} must be a photo id`);
 
@@ -93,3 +90,32 @@ export type CreatePhotoPairBody = z.infer<typeof CreatePhotoPairBodySchema>;
 
 export const AutoPairResponseSchema = z.object({ pairsCreated: z.number() });
 export type AutoPairResponse = z.infer<typeof AutoPairResponseSchema>;
+
+const PhotoUploadQuerySchema = z.object({ type: PhotoTypeSchema.optional().describe('Required with raw bytes: before or after') });
+
+export const projectRoutes = {
+  listProjects: defineRoute({ method: 'GET', path: '/api/projects', summary: "The user's reports, newest first", access: 'user', response: z.array(ProjectSummarySchema) }),
+  createProject: defineRoute({ method: 'POST', path: '/api/projects', summary: 'Create a report (402 without access)', access: 'user', body: CreateProjectBodySchema, status: 201, response: ProjectSchema }),
+  getProject: defineRoute({ method: 'GET', path: '/api/projects/:id', summary: 'One report with its photos and pairs (?images=url leaves imageData out)', access: 'user', params: IdParamSchema, query: ProjectQuerySchema, response: ProjectSchema }),
+  updateProject: defineRoute({ method: 'PATCH', path: '/api/projects/:id', summary: "Change a report's client name or description", access: 'user', params: IdParamSchema, body: UpdateProjectBodySchema, response: ProjectSummarySchema }),
+  deleteProject: defineRoute({ method: 'DELETE', path: '/api/projects/:id', summary: 'Delete a report with its photos and pairs', access: 'user', params: IdParamSchema, response: MessageResponseSchema }),
+  getReportPdf: defineRoute({ method: 'GET', path: '/api/projects/:id/report.pdf', summary: 'The branded PDF report (402 without access, 409 without a pair or business name)', access: 'user', params: IdParamSchema, fileTypes: ['application/pdf'] }),
+  addPhoto: defineRoute({
+    method: 'POST',
+    path: '/api/projects/:id/photos',
+    summary: 'Add a photo: JSON { type, imageData } or the image bytes with ?type= (402 without access)',
+    access: 'user',
+    params: IdParamSchema,
+    query: PhotoUploadQuerySchema,
+    body: AddPhotoBodySchema,
+    rawBodyTypes: PHOTO_UPLOAD_CONTENT_TYPES,
+    status: 201,
+    response: PhotoSchema,
+  }),
+  deletePhoto: defineRoute({ method: 'DELETE', path: '/api/photos/:id', summary: 'Delete a photo (its pair goes with it)', access: 'user', params: IdParamSchema, response: MessageResponseSchema }),
+  getPhotoImage: defineRoute({ method: 'GET', path: '/api/photos/:id/image', summary: 'The stored JPEG (within 1024x768)', access: 'user', params: IdParamSchema, fileTypes: ['image/jpeg'] }),
+  getPhotoThumbnail: defineRoute({ method: 'GET', path: '/api/photos/:id/thumbnail', summary: 'A 320 px WebP thumbnail', access: 'user', params: IdParamSchema, fileTypes: ['image/webp'] }),
+  createPhotoPair: defineRoute({ method: 'POST', path: '/api/projects/:id/photo-pairs', summary: 'Pair one before and one after photo', access: 'user', params: IdParamSchema, body: CreatePhotoPairBodySchema, status: 201, response: PhotoPairSchema }),
+  autoPairAll: defineRoute({ method: 'POST', path: '/api/projects/:id/auto-pair-all', summary: 'Pair the unpaired befores and afters in the order taken', access: 'user', params: IdParamSchema, response: AutoPairResponseSchema }),
+  deletePhotoPair: defineRoute({ method: 'DELETE', path: '/api/photo-pairs/:id', summary: 'Delete a pair (both photos stay, unpaired)', access: 'user', params: IdParamSchema, response: MessageResponseSchema }),
+};

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Building2, CreditCard, FileText, LogOut, Menu } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
 import { MenuButton } from './ui/menu-button';
 
-// The dialogs load when first opened, keeping them out of the signed-in home's first load.
-const BusinessSettingsDialog = lazy(() => import('../features/subscription/business-settings-dialog').then((m) => ({ default: m.BusinessSettingsDialog })));
-const SubscriptionSettingsDialog = lazy(() => import('../features/subscription/subscription-settings-dialog').then((m) => ({ default: m.SubscriptionSettingsDialog })));
+/** How the header opens one of its menu's dialogs; the page hands them in (components know no features). */
+export type MenuDialog = (props: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 
 /** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, Sign Out. */
-export function AppHeader() {
+export function AppHeader({ businessSettings, subscriptionSettings }: { businessSettings: MenuDialog; subscriptionSettings: MenuDialog }) {
   const { data: user } = useCurrentUser();
   const [, navigate] = useLocation();
   const [businessOpen, setBusinessOpen] = useState(false);
@@ -42,8 +41,8 @@ export function AppHeader() {
         </div>
       </div>
       <Suspense fallback={null}>
-        {businessOpen && <BusinessSettingsDialog open onOpenChange={setBusinessOpen} />}
-        {subscriptionOpen && <SubscriptionSettingsDialog open onOpenChange={setSubscriptionOpen} />}
+        {businessOpen && businessSettings({ open: true, onOpenChange: setBusinessOpen })}
+        {subscriptionOpen && subscriptionSettings({ open: true, onOpenChange: setSubscriptionOpen })}
       </Suspense>
     </header>
   );

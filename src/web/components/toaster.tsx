@@ -20,6 +20,18 @@ export function Toaster() {
             <p className="font-semibold">{t.title}</p>
             {t.description && <p className={cn('mt-0.5 text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>{t.description}</p>}
           </div>
+          {t.action && (
+            <button
+              type="button"
+              onClick={() => {
+                t.action?.onClick();
+                dismissToast(t.id);
+              }}
+              className={cn('-my-2 min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold underline-offset-2 hover:underline', t.variant === 'destructive' ? 'text-white' : 'text-brand-700')}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)} className="-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none opacity-70 hover:opacity-100">
             ×
           </button>

@@ -1,23 +1,13 @@
 // The one API client, against a real local HTTP server (spec §7, §8).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHttpServer, type TestHttpServer } from '../../server/test-support/recording-http-server';
-import { ApiError, apiGet, apiSend, clearAuthToken, describeError, setAuthToken } from './api-client';
+import { installMemoryLocalStorage } from '../../server/test-support/memory-local-storage';
+import { ApiError, apiGet, apiRequest, clearAuthToken, describeError, setAuthToken } from './api-client';
 
 let server: TestHttpServer;
 beforeAll(async () => {
   server = await startTestHttpServer();
-  // Node has no localStorage; a Map-backed one with the same methods stands in for the browser's.
-  const store = new Map<string, string>();
-  globalThis.localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, String(value)),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (index: number) => [...store.keys()][index] ?? null,
-    get length() {
-      return store.size;
-    },
-  };
+  installMemoryLocalStorage();
 });
 afterAll(async () => {
   await server.close();
@@ -30,7 +20,7 @@ afterEach(() => {
 describe('api client', () => {
   it('sends JSON bodies and the bearer token from localStorage when there is one', async () => {
     server.respondWith({ status: 200, body: '{"id":7}', contentType: 'application/json' });
-    expect(await apiSend<{ id: number }>('POST', `${server.url}/api/projects`, { clientName: '' })).toEqual({ id: 7 });
+    expect(await (await apiRequest('POST', `${server.url}/api/projects`, { clientName: '' })).json()).toEqual({ id: 7 });
     setAuthToken('token-123');
     await apiGet(`${server.url}/api/user`);
 
@@ -43,7 +33,7 @@ describe('api client', () => {
 
   it('turns a failed response into an error whose text is "status: body text"', async () => {
     server.respondWith({ status: 409, body: '{"message":"An account with this email already exists."}', contentType: 'application/json' });
-    const error = await apiSend('POST', `${server.url}/api/register`, {}).catch((e: unknown) => e);
+    const error = await apiRequest('POST', `${server.url}/api/register`, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('409: {"message":"An account with this email already exists."}');
     expect((error as ApiError).status).toBe(409);
@@ -57,8 +47,10 @@ describe('api client', () => {
     expect(describeError(error, 'Please try again.')).toBe('Please try again.');
   });
 
-  it('answers an empty success body with undefined', async () => {
-    server.respondWith({ status: 204 });
-    expect(await apiSend('DELETE', `${server.url}/api/photos/1`)).toBeUndefined();
+  it('sends a Blob as raw bytes with its own content type', async () => {
+    server.respondWith({ status: 201, body: '{}', contentType: 'application/json' });
+    await apiRequest('POST', `${server.url}/api/projects/1/photos?type=before`, new Blob(['jpeg bytes'], { type: 'image/jpeg' }));
+    expect(server.received[0]?.headers['content-type']).toBe('image/jpeg');
+    expect(server.received[0]?.body).toBe('jpeg bytes');
   });
 });

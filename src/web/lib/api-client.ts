@@ -1,5 +1,6 @@
-// The one API client (spec §7): sends cookies, the bearer token from localStorage when present,
-// JSON bodies; a failed response becomes an ApiError whose text is "status: body text".
+// The HTTP layer under the typed client (api.ts), spec §7: sends cookies, the bearer token from
+// localStorage when present, JSON bodies; a failed response becomes an ApiError whose text is
+// "status: body text".
 const AUTH_TOKEN_KEY = 'authToken';
 
 export function getAuthToken(): string | null {
@@ -30,6 +31,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** Already shown to the user by the client (a 401 that signs in again, a 402 that says why). */
+  handled = false;
+
   /** The server's `{ message }` when there is one, for showing to a person. */
   get serverMessage(): string | undefined {
     try {
@@ -43,6 +47,11 @@ export class ApiError extends Error {
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/** True when the client has already told the user (api.ts): callers show nothing more. */
+export function isHandledByClient(error: unknown): boolean {
+  return error instanceof ApiError && error.handled;
 }
 
 /** Human text for an error: the server's message when it sent one. */
@@ -63,7 +72,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Sends a request; `data` goes as JSON, or as-is when it is a Blob (photo bytes). */
-export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Response> {
   const headers: Record<string, string> = authHeaders();
   let body: BodyInit | undefined;
   if (data instanceof Blob) {
@@ -73,7 +82,7 @@ export async function apiRequest(method: string, url: string, data?: unknown, in
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
-  const response = await fetch(url, { method, headers, body, credentials: 'include', signal: init.signal });
+  const response = await fetch(url, { method, headers, body, credentials: 'include', signal: init.signal, keepalive: init.keepalive });
   await throwIfNotOk(response);
   return response;
 }
@@ -84,14 +93,3 @@ export async function apiGet<T>(url: string, signal?: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Send and parse the JSON answer (or undefined for an empty body). */
-export async function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** 402: the trial has ended and there is no active subscription (issue 5). */
-export function isPaymentRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 402;
-}

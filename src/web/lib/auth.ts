@@ -1,22 +1,22 @@
-// Who is signed in (spec §4): unknown until GET /api/user answers; a 401 means no user.
+// Who is signed in (spec §4): unknown until the current-user lookup (getUser) answers; a 401 means no user.
 import { useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse, RegisterBody, User } from '@shared/contract/auth';
+import type { User } from '@shared/contract/auth';
 import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
-import { apiSend, clearAuthToken, describeError, setAuthToken } from './api-client';
-import { getQueryFn, queryClient } from './query-client';
+import { clearAuthToken, describeError, isUnauthorized, setAuthToken } from './api-client';
+import { api } from './api';
+import { queryClient } from './query-client';
+import { PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
 
-export const USER_QUERY_KEY = ['/api/user'] as const;
-export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/subscription-status'] as const;
-export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
-
-const fetchCurrentUser = getQueryFn<User>({ on401: 'returnNull' });
-
-/** GET /api/user; a 401 yields null and clears the stored token (spec §4). */
-export const currentUserQueryFn: QueryFunction<User | null> = async (context) => {
-  const user = await fetchCurrentUser(context);
-  if (user === null) clearAuthToken();
-  return user;
+/** getUser; a 401 yields null and clears the stored token (spec §4). */
+export const currentUserQueryFn: QueryFunction<User | null> = async ({ signal }) => {
+  try {
+    return await api.getUser(undefined, { signal, on401: 'throw' });
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    clearAuthToken();
+    return null;
+  }
 };
 
 export function useCurrentUser() {
@@ -25,7 +25,7 @@ export function useCurrentUser() {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => apiSend<LoginResponse>('POST', '/api/login', body),
+    mutationFn: (body: Parameters<typeof api.login>[0]['body']) => api.login({ body }),
     onSuccess: ({ authToken, ...user }) => {
       setAuthToken(authToken);
       queryClient.setQueryData(USER_QUERY_KEY, user);
@@ -41,7 +41,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiSend<User>('POST', '/api/register', body),
+    mutationFn: (body: Parameters<typeof api.register>[0]['body']) => api.register({ body }),
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toast({ title: 'Account created!', description: `Your ${TRIAL_DAYS}-day free trial has started. No card needed.` });
@@ -53,7 +53,7 @@ export function useRegister() {
 /** Clears the token and the user even when the call fails (spec §4), then the caller goes to /. */
 export async function logout(): Promise<void> {
   try {
-    await apiSend('POST', '/api/logout');
+    await api.logout();
   } catch {
     // the local sign-out below happens regardless
   } finally {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHttpServer, type TestHttpServer } from '../../server/test-support/recording-http-server';
 import { ApiError } from './api-client';
+import { installMemoryLocalStorage } from '../../server/test-support/memory-local-storage';
 import { createQueryClient, getQueryFn } from './query-client';
 
 let server: TestHttpServer;
@@ -55,18 +56,14 @@ describe('query client', () => {
 
 describe('current-user lookup', () => {
   it('clears the stored token when the server says 401', async () => {
-    const store = new Map<string, string>([['authToken', 'stale-token']]);
-    globalThis.localStorage = {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-      clear: () => store.clear(),
-      key: () => null,
-      length: 0,
-    };
+    const store = installMemoryLocalStorage({ authToken: 'stale-token' });
     const { currentUserQueryFn } = await import('./auth');
+    const { setApiOrigin } = await import('./api');
+    setApiOrigin(server.url);
     server.respondWith({ status: 401, body: '{"message":"You are not signed in."}', contentType: 'application/json' });
-    const user = await createQueryClient().fetchQuery({ queryKey: [`${server.url}/api/user`], queryFn: currentUserQueryFn });
+    const user = await createQueryClient().fetchQuery({ queryKey: ['current user'], queryFn: currentUserQueryFn });
+    setApiOrigin('');
+    expect(server.received[0]?.path).toBe('/api/user');
     expect(user).toBeNull();
     expect(server.received[0]?.headers.authorization).toBe('Bearer stale-token');
     expect(store.has('authToken')).toBe(false);

@@ -1,7 +1,7 @@
 // spec §9: at most one toast is visible at a time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_LIMIT } from '@shared/rules';
-import { dismissToast, getToasts, toast } from './toast';
+import { dismissToast, getToasts, READABLE_TOAST_MS, toast, toastAfter } from './toast';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -29,5 +29,26 @@ describe('toast', () => {
     const other = toast({ title: 'Reset Link Sent' });
     dismissToast(other);
     expect(getToasts()).toEqual([]);
+  });
+
+  it('lets a toast be read before a follow-up replaces it', () => {
+    const generated = toast({ title: 'PDF Generated' });
+    toastAfter(generated, { title: 'Export Complete' });
+    expect(getToasts().map((t) => t.title)).toEqual(['PDF Generated']);
+    vi.advanceTimersByTime(READABLE_TOAST_MS);
+    expect(getToasts().map((t) => t.title)).toEqual(['Export Complete']);
+  });
+
+  it('shows the follow-up at once when the first toast is gone, and never over a newer one', () => {
+    const first = toast({ title: 'PDF Generated' });
+    dismissToast(first);
+    toastAfter(first, { title: 'Export Complete' });
+    expect(getToasts().map((t) => t.title)).toEqual(['Export Complete']);
+
+    const second = toast({ title: 'PDF Generated' });
+    toastAfter(second, { title: 'Export Complete' });
+    toast({ title: 'Export Failed', variant: 'destructive' });
+    vi.advanceTimersByTime(READABLE_TOAST_MS);
+    expect(getToasts().map((t) => t.title)).toEqual(['Export Failed']);
   });
 });

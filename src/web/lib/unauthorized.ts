@@ -1,8 +1,9 @@
-// What a 401 does anywhere in the signed-in app (spec §2, §8): the 'Unauthorized' toast, the
+// What a 401 does anywhere in the signed-in app (called by the typed client, api.ts) (spec §2, §8): the 'Unauthorized' toast, the
 // stored token cleared (spec §4), then a new sign-in after 500 ms: from the open report through
-// /api/login, from any other screen at /auth. Where the user is when the 401 lands decides.
+// the API's login redirect, from any other screen at /auth. Where the user is when the 401 lands decides.
 import { AUTH_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { clearAuthToken } from './api-client';
+import { apiPath } from './api/api-paths';
 import { toast } from './toast';
 
 let redirectScheduled = false;
@@ -12,7 +13,7 @@ export function handleUnauthorized(): void {
   if (redirectScheduled) return;
   redirectScheduled = true;
   clearAuthToken();
-  setTimeout(() => window.location.assign(isReportOpen() ? '/api/login' : '/auth'), AUTH_FAILURE_REDIRECT_MS);
+  setTimeout(() => window.location.assign(isReportOpen() ? apiPath('loginRedirect') : '/auth'), AUTH_FAILURE_REDIRECT_MS);
 }
 
 /** The report editor is the home page with ?project= (spec §2). */

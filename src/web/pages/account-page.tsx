@@ -2,12 +2,12 @@
 // a page reload, spec §7) and a manage-subscription link to /subscribe.
 import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
-import { AppHeader } from '../components/app-header';
+import { SignedInHeader } from './signed-in-header';
 import { Card, CardTitle } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { useCurrentUser } from '../lib/auth';
 import { BusinessNameForm } from '../features/account/business-name-form';
-import { useSubscriptionStatus } from '../features/subscription/api/subscription-queries';
+import { useSubscriptionStatus } from '../lib/access';
 import { describePlan } from '../features/subscription/plan-display';
 import { PlanBadge } from '../features/subscription/plan-badge';
 
@@ -19,7 +19,7 @@ export default function AccountPage() {
 
   return (
     <div className="min-h-dvh">
-      <AppHeader />
+      <SignedInHeader />
       <main className="mx-auto max-w-2xl space-y-4 px-4 py-6">
         <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
 

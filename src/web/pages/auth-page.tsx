@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '@shared/rules';
+import { RegisterBodySchema, type RegisterBody } from '@shared/contract/auth';
+import { describedBy, fieldErrorsOf, type FieldErrors } from '../lib/form-errors';
+import { FieldError } from '../components/ui/field-error';
 import { useCurrentUser, useLogin, useRegister } from '../lib/auth';
 import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
@@ -9,7 +12,7 @@ import { BrandMark } from '../components/brand-mark';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 
 /** /auth: sign-in, or registration with ?mode=register (spec §2). */
-export function AuthPage() {
+export default function AuthPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
@@ -92,42 +95,55 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 function RegisterForm() {
   const register = useRegister();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState({ email: '', password: '', confirmPassword: '', businessName: '' });
-  const update = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const [form, setForm] = useState<RegisterBody>({ email: '', password: '', confirmPassword: '', businessName: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterBody>>({});
+  const update = (field: keyof RegisterBody) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
+  // The server's own schema (RegisterBodySchema): the same rules, said under each field.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.password !== form.confirmPassword) {
-      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
-      return;
-    }
+    const problems = fieldErrorsOf(RegisterBodySchema, form);
+    setErrors(problems);
+    // spec §5: a mismatch is also told as 'Password Mismatch'.
+    if (problems.confirmPassword === 'Passwords do not match') toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+    if (Object.keys(problems).length > 0) return;
     register.mutate(form, { onSuccess: () => navigate('/') });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <div>
         <h1 className="text-2xl font-bold">Create your account</h1>
         <p className="mt-1 text-sm text-slate-600">{TRIAL_DAYS}-day free trial. No credit card required.</p>
       </div>
       <div>
         <Label htmlFor="register-business">Business name</Label>
-        <Input id="register-business" autoComplete="organization" required maxLength={BUSINESS_NAME_MAX_LENGTH} value={form.businessName} onChange={update('businessName')} />
+        <Input {...describedBy('register-business', errors.businessName)} autoComplete="organization" required maxLength={BUSINESS_NAME_MAX_LENGTH} value={form.businessName} onChange={update('businessName')} />
+        <FieldError inputId="register-business" message={errors.businessName} />
       </div>
       <div>
         <Label htmlFor="register-email">Email</Label>
-        <Input id="register-email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+        <Input {...describedBy('register-email', errors.email)} type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+        <FieldError inputId="register-email" message={errors.email} />
       </div>
       <div>
         <Label htmlFor="register-password">Password</Label>
-        <Input id="register-password" type="password" autoComplete="new-password" required value={form.password} onChange={update('password')} aria-describedby="register-password-hint" />
-        <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
-          At least {PASSWORD_MIN_LENGTH} characters
-        </p>
+        <Input {...describedBy('register-password', errors.password, 'register-password-hint')} type="password" autoComplete="new-password" required value={form.password} onChange={update('password')} />
+        {errors.password === undefined ? (
+          <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
+            At least {PASSWORD_MIN_LENGTH} characters
+          </p>
+        ) : (
+          <FieldError inputId="register-password" message={errors.password} />
+        )}
       </div>
       <div>
         <Label htmlFor="register-confirm">Confirm password</Label>
-        <Input id="register-confirm" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={update('confirmPassword')} />
+        <Input {...describedBy('register-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={update('confirmPassword')} />
+        <FieldError inputId="register-confirm" message={errors.confirmPassword} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -1,13 +1,35 @@
-import { AppHeader } from '../components/app-header';
-import { ReportsHome } from '../features/reports/reports-home';
+// Signed-in home (spec §2): the list of reports, or the open report (/?project={id}).
+import { lazy, Suspense } from 'react';
+import { useSearch } from 'wouter';
+import { Spinner } from '../components/ui/spinner';
+import { AccessBanner } from '../features/subscription/access-banner';
+import { ReportsList } from '../features/reports/reports-list';
+import { parseProjectParam } from '../lib/project-param';
+import { SignedInHeader } from './signed-in-header';
 
-/** Signed-in home (spec §2): the list of reports, or the open report (/?project={id}). */
+// The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
+const OpenReport = lazy(() => import('./open-report'));
+
 export default function HomePage() {
+  const projectId = parseProjectParam(useSearch());
   return (
     <div className="min-h-dvh">
-      <AppHeader />
+      <SignedInHeader />
       <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
-        <ReportsHome />
+        <AccessBanner />
+        {projectId === null ? (
+          <ReportsList />
+        ) : (
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner label="Opening report" />
+              </div>
+            }
+          >
+            <OpenReport key={projectId} projectId={projectId} />
+          </Suspense>
+        )}
       </main>
     </div>
   );

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
-import { AppHeader } from '../components/app-header';
+import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { AccessBanner } from '../features/subscription/access-banner';
 import { useProjects } from '../features/reports/api/projects-api';
 import { DeleteProjectDialog } from '../features/reports/delete-project-dialog';
 import { ProjectCard, ProjectCardSkeleton } from '../features/reports/project-card';
-import { countLabel } from '../features/reports/project-labels';
+import { countLabel } from '../lib/project-labels';
 import { useCreateReport } from '../features/reports/use-create-report';
 
 /** /projects (spec §2): 'Reports', Create New Report, the count, a delete per card, open via /?project={id}. */
@@ -18,7 +18,7 @@ export default function ProjectsPage() {
 
   return (
     <div className="min-h-dvh">
-      <AppHeader />
+      <SignedInHeader />
       <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
         <AccessBanner />
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,9 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '@shared/contract/common';
 import { PASSWORD_MIN_LENGTH } from '@shared/rules';
-import { ApiError, apiSend } from '../lib/api-client';
+import { NewPasswordFormSchema, type NewPasswordForm } from '@shared/contract/auth';
+import { describedBy, fieldErrorsOf, type FieldErrors } from '../lib/form-errors';
+import { FieldError } from '../components/ui/field-error';
+import { api } from '../lib/api';
+import { ApiError } from '../lib/api-client';
 import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';
@@ -13,8 +16,12 @@ import { BrandMark } from '../components/brand-mark';
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const [, navigate] = useLocation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [form, setForm] = useState<NewPasswordForm>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<NewPasswordForm>>({});
+  const update = (field: keyof NewPasswordForm) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   useEffect(() => {
     if (token) return;
@@ -23,7 +30,7 @@ export default function ResetPasswordPage() {
   }, [token, navigate]);
 
   const reset = useMutation({
-    mutationFn: (body: { token: string; password: string }) => apiSend<MessageResponse>('POST', '/api/reset-password', body),
+    mutationFn: (body: { token: string; password: string }) => api.resetPassword({ body }),
     onSuccess: (result) => {
       toast({ title: 'Password Reset Successfully', description: result.message });
       navigate('/auth');
@@ -36,15 +43,13 @@ export default function ResetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== confirm) {
-      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
-      return;
-    }
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: 'Password Too Short', description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, variant: 'destructive' });
-      return;
-    }
-    if (token) reset.mutate({ token, password });
+    // spec §5's rules, from the schema the server checks the new password with.
+    const problems = fieldErrorsOf(NewPasswordFormSchema, form);
+    setErrors(problems);
+    if (problems.confirmPassword === 'Passwords do not match') toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+    else if (problems.password) toast({ title: 'Password Too Short', description: problems.password, variant: 'destructive' });
+    if (Object.keys(problems).length > 0) return;
+    if (token) reset.mutate({ token, password: form.password });
   };
 
   return (
@@ -62,11 +67,13 @@ export default function ResetPasswordPage() {
           </div>
           <div>
             <Label htmlFor="reset-password">New password</Label>
-            <Input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input {...describedBy('reset-password', errors.password)} type="password" autoComplete="new-password" value={form.password} onChange={update('password')} />
+            <FieldError inputId="reset-password" message={errors.password} />
           </div>
           <div>
             <Label htmlFor="reset-confirm">Confirm new password</Label>
-            <Input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Input {...describedBy('reset-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={update('confirmPassword')} />
+            <FieldError inputId="reset-confirm" message={errors.confirmPassword} />
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}

@@ -5,13 +5,14 @@ import { useLocation } from 'wouter';
 import { Check, ShieldCheck } from 'lucide-react';
 import type { BillingConfig, SubscriptionStatus } from '@shared/contract/billing';
 import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME } from '@shared/rules';
-import { AppHeader } from '../components/app-header';
+import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { Card, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { ApiError } from '../lib/api-client';
 import { toast } from '../lib/toast';
-import { refreshSubscriptionCaches, useBillingConfig, useSubscriptionStatus, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
+import { useSubscriptionStatus } from '../lib/access';
+import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
 import { SandboxCardForm } from '../features/subscription/sandbox-card-form';
 import type { PaymentFormProps } from '../features/subscription/payment-form-props';
 
@@ -42,7 +43,7 @@ export default function SubscribePage() {
   const ready = status.data && config.data && !status.isFetching && !status.data.subscriptionActive;
   return (
     <div className="min-h-dvh">
-      <AppHeader />
+      <SignedInHeader />
       <main className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upgrade to Pro</h1>
         {status.isError || config.isError ? (

@@ -1,15 +1,18 @@
 // /test-subscription (spec §2): a debug page with the signed-in user's own details and
-// subscription status, and a button that calls POST /api/create-subscription.
+// subscription status, and a button that calls createSubscription.
 import { Link } from 'wouter';
 import type { UpgradeResponse } from '@shared/contract/billing';
-import { AppHeader } from '../components/app-header';
+import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { Card, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { describeError } from '../lib/api-client';
 import { useCurrentUser } from '../lib/auth';
 import { toast } from '../lib/toast';
-import { refreshSubscriptionCaches, useBillingConfig, useSubscriptionStatus, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
+import { useSubscriptionStatus } from '../lib/access';
+import { API_ROUTES } from '../lib/api/api-routes.generated';
+import { apiPath } from '../lib/api/api-paths';
+import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
 
 type Row = [label: string, value: string | number | boolean | null | undefined];
 
@@ -30,7 +33,7 @@ export default function TestSubscriptionPage() {
   const { data: user } = useCurrentUser();
   const status = useSubscriptionStatus({ alwaysFresh: true });
   const config = useBillingConfig();
-  const create = useUpgradeSubscription('/api/create-subscription');
+  const create = useUpgradeSubscription('createSubscription');
 
   const onCreate = () =>
     create.mutate(undefined, {
@@ -43,7 +46,7 @@ export default function TestSubscriptionPage() {
 
   return (
     <div className="min-h-dvh">
-      <AppHeader />
+      <SignedInHeader />
       <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Subscription Test</h1>
@@ -90,7 +93,7 @@ export default function TestSubscriptionPage() {
 
         <Card>
           <CardTitle>Create subscription</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Calls POST /api/create-subscription: creates (or resumes) a subscription awaiting its first payment.</p>
+          <p className="mt-1 text-sm text-slate-600">Calls {API_ROUTES.createSubscription.method} {apiPath('createSubscription')}: creates (or resumes) a subscription awaiting its first payment.</p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <Button onClick={onCreate} disabled={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Test Subscription'}

@@ -3,15 +3,17 @@
 import { useId, useRef, useState } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import type { User } from '@shared/contract/auth';
-import { apiRequest, apiSend, describeError, isUnauthorized } from '../../lib/api-client';
-import { useCurrentUser, USER_QUERY_KEY } from '../../lib/auth';
+import { LOGO_UPLOAD_CONTENT_TYPES } from '@shared/images';
+import { api } from '../../lib/api';
+import { describeError, isHandledByClient } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/auth';
+import { USER_QUERY_KEY } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
-import { handleUnauthorized } from '../../lib/unauthorized';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 
-const LOGO_TYPES = ['image/png', 'image/jpeg'];
+const LOGO_TYPES: readonly string[] = LOGO_UPLOAD_CONTENT_TYPES;
 
 export function BusinessLogoField() {
   const { data: user } = useCurrentUser();
@@ -27,7 +29,7 @@ export function BusinessLogoField() {
       queryClient.setQueryData(USER_QUERY_KEY, await call());
       toast({ title: success });
     } catch (error) {
-      if (isUnauthorized(error)) return handleUnauthorized();
+      if (isHandledByClient(error)) return;
       toast({ title: failure, description: describeError(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(null);
@@ -41,7 +43,7 @@ export function BusinessLogoField() {
       toast({ title: 'Invalid File', description: 'Please choose a PNG or JPEG image for your logo.', variant: 'destructive' });
       return;
     }
-    void run('upload', async () => (await (await apiRequest('POST', '/api/user/logo', file)).json()) as User, 'Logo Updated', 'Upload Failed');
+    void run('upload', () => api.uploadLogo({ body: file }), 'Logo Updated', 'Upload Failed');
   };
 
   return (
@@ -69,7 +71,7 @@ export function BusinessLogoField() {
           {logoUrl && (
             <Button
               variant="ghost"
-              onClick={() => void run('remove', () => apiSend<User>('DELETE', '/api/user/logo'), 'Logo Removed', 'Remove Failed')}
+              onClick={() => void run('remove', () => api.deleteLogo(), 'Logo Removed', 'Remove Failed')}
               disabled={busy !== null}
               aria-label="Remove logo"
             >

@@ -3,6 +3,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { User } from '@shared/contract/auth';
 import { BUSINESS_NAME_MAX_LENGTH } from '@shared/rules';
+import { UpdateBusinessNameBodySchema } from '@shared/contract/account';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
@@ -22,12 +24,6 @@ export interface BusinessNameFormProps {
   secondaryAction?: ReactNode;
 }
 
-export function validateBusinessName(raw: string): { name: string; error: 'empty' | 'too_long' | null } {
-  const name = raw.trim();
-  if (name.length === 0) return { name, error: 'empty' };
-  if (name.length > BUSINESS_NAME_MAX_LENGTH) return { name, error: 'too_long' };
-  return { name, error: null };
-}
 
 export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast, submitLabel = 'Save', autoFocus, onSaved, secondaryAction }: BusinessNameFormProps) {
   const [value, setValue] = useState(initialName);
@@ -38,16 +34,15 @@ export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const { name, error: problem } = validateBusinessName(value);
-    if (problem === 'empty') {
+    // The server's schema decides (trimmed, not empty, at most 50); an empty name has the screen's own words (spec §5).
+    const name = value.trim();
+    const problem = fieldErrorsOf(UpdateBusinessNameBodySchema, { businessName: value }).businessName;
+    if (problem !== undefined && name.length === 0) {
       setError(emptyMessage);
       if (emptyToast) toast({ ...emptyToast, variant: 'destructive' });
       return;
     }
-    if (problem === 'too_long') {
-      setError(`Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
-      return;
-    }
+    if (problem !== undefined) return setError(problem);
     setError(null);
     update.mutate(name, {
       onSuccess: onSaved,

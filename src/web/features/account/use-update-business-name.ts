@@ -1,13 +1,12 @@
-// PATCH (dialogs) and PUT (/account) /api/user/business-name (spec §7).
+// The business name (spec §7): PATCH from the dialogs, PUT from /account.
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@shared/contract/auth';
-import { apiSend } from '../../lib/api-client';
-import { USER_QUERY_KEY } from '../../lib/auth';
+import { api } from '../../lib/api';
+import { USER_QUERY_KEY } from '../../lib/query-keys';
 import { queryClient } from '../../lib/query-client';
 
 export function useUpdateBusinessName(method: 'PATCH' | 'PUT') {
   return useMutation({
-    mutationFn: (businessName: string) => apiSend<User>(method, '/api/user/business-name', { businessName }),
+    mutationFn: (businessName: string) => (method === 'PATCH' ? api.updateBusinessName : api.replaceBusinessName)({ body: { businessName } }),
     onSuccess: async (user) => {
       // spec §7: the user caches are refreshed afterwards.
       queryClient.setQueryData(USER_QUERY_KEY, user);

@@ -1,19 +1,23 @@
-// The admin dashboard's calls (spec §7: POST /api/admin/verify, GET /api/admin/analytics), plus
+// The admin dashboard's calls (spec §7: verifyAdmin, getAdminAnalytics in the route table), plus
 // the session check, lock and CSV download. One place for their query keys and error toasts.
+// Admin routes opt out of the client's 401 rule (lib/api.ts): a 401 here locks the dashboard.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { adminUsersCsvFilename, type AdminAnalytics, type AdminSession, type AdminVerifyBody } from '@shared/contract/admin';
-import { ApiError, apiRequest, apiSend, describeError, isUnauthorized } from '../../lib/api-client';
+import { adminUsersCsvFilename } from '@shared/admin-figures';
+import type { AdminSession, AdminVerifyBody } from '@shared/contract/admin';
+import { api } from '../../lib/api';
+import { apiQueryKey } from '../../lib/api/api-paths';
+import { ApiError, describeError, isUnauthorized } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 
-export const ADMIN_SESSION_QUERY_KEY = ['/api/admin/session'] as const;
-export const ADMIN_ANALYTICS_QUERY_KEY = ['/api/admin/analytics'] as const;
+export const ADMIN_SESSION_QUERY_KEY = apiQueryKey('getAdminSession');
+export const ADMIN_ANALYTICS_QUERY_KEY = apiQueryKey('getAdminAnalytics');
 
 const LOCKED: AdminSession = { unlocked: false, expiresAt: null };
 
 /** Whether this browser already holds the admin session (reloading keeps it while valid). */
 export function useAdminSession() {
-  return useQuery<AdminSession>({ queryKey: ADMIN_SESSION_QUERY_KEY });
+  return useQuery({ queryKey: ADMIN_SESSION_QUERY_KEY, queryFn: ({ signal }) => api.getAdminSession(undefined, { signal }) });
 }
 
 /** Back to the lock screen: the session ended or expired. */
@@ -24,7 +28,7 @@ export function showLocked(): void {
 
 export function useVerifyAdminPassword() {
   return useMutation({
-    mutationFn: (body: AdminVerifyBody) => apiSend<AdminSession>('POST', '/api/admin/verify', body),
+    mutationFn: (body: AdminVerifyBody) => api.verifyAdmin({ body }),
     onSuccess: (session) => {
       queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, session);
       toast({ title: 'Admin Access Granted', description: 'Analytics and the user export are unlocked for this browser.' });
@@ -40,14 +44,14 @@ export function useVerifyAdminPassword() {
 
 export function useLockAdmin() {
   return useMutation({
-    mutationFn: () => apiSend('POST', '/api/admin/logout'),
+    mutationFn: () => api.lockAdmin(),
     // Locked on screen even if the call fails; the server session then simply expires.
     onSettled: showLocked,
   });
 }
 
 export function useAdminAnalytics(enabled: boolean) {
-  return useQuery<AdminAnalytics>({ queryKey: ADMIN_ANALYTICS_QUERY_KEY, enabled });
+  return useQuery({ queryKey: ADMIN_ANALYTICS_QUERY_KEY, queryFn: ({ signal }) => api.getAdminAnalytics(undefined, { signal }), enabled });
 }
 
 /** The filename the server named in Content-Disposition, else today's default. */
@@ -58,7 +62,7 @@ function downloadName(response: Response): string {
 
 /** Fetches the CSV export and saves it through a temporary link (so a failure can be shown). */
 export async function downloadUsersCsv(): Promise<string> {
-  const response = await apiRequest('GET', '/api/admin/users.csv');
+  const response = await api.getUsersCsv();
   const blob = await response.blob();
   const filename = downloadName(response);
   const url = URL.createObjectURL(blob);

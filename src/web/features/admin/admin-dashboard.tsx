@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { RECENT_USERS_LIMIT } from '@shared/contract/admin';
+import { RECENT_USERS_LIMIT } from '@shared/admin-figures';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';

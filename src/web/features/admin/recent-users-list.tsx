@@ -24,7 +24,7 @@ export function RecentUsersList({ users }: { users: AdminRecentUser[] }) {
     <>
       <ul className="divide-y divide-slate-200 md:hidden" aria-label="Recent users">
         {users.map((user) => (
-          <li key={user.email} className="py-3">
+          <li key={user.id} className="py-3">
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 font-semibold break-words text-slate-900">{businessNameOf(user)}</p>
               <StatusBadge status={user.status} />
@@ -50,7 +50,7 @@ export function RecentUsersList({ users }: { users: AdminRecentUser[] }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((user) => (
-              <tr key={user.email}>
+              <tr key={user.id}>
                 <td className="max-w-64 py-2.5 pr-4 break-all text-slate-900">{user.email}</td>
                 <td className="max-w-56 py-2.5 pr-4 break-words">{businessNameOf(user)}</td>
                 <td className="py-2.5 pr-4 whitespace-nowrap text-slate-600">{formatDay(user.createdAt)}</td>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '@shared/contract/common';
-import { apiSend } from '../../lib/api-client';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
@@ -10,7 +9,7 @@ import { Input, Label } from '../../components/ui/input';
 export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const send = useMutation({
-    mutationFn: (value: string) => apiSend<MessageResponse>('POST', '/api/forgot-password', { email: value }),
+    mutationFn: (value: string) => api.forgotPassword({ body: { email: value } }),
     onSuccess: (result) => toast({ title: 'Reset Link Sent', description: result.message }),
     onError: () => toast({ title: 'Error', description: 'Failed to send reset link. Please try again.', variant: 'destructive' }),
   });

@@ -1,13 +1,10 @@
 // Hands the finished PDF to the user (spec §9): on phones the share sheet when the browser can
 // share files, otherwise a download.
 
+import { isPhone } from '../../lib/device-mode';
+
 export type DeliveryOutcome = 'shared' | 'downloaded' | 'cancelled' | 'needs-tap';
 
-/** spec §4's phone rule: a touch device narrower than 1024 px, or a mobile user agent. */
-export function isPhone(): boolean {
-  const touch = navigator.maxTouchPoints > 0 || window.matchMedia('(pointer: coarse)').matches;
-  return (touch && window.innerWidth < 1024) || /iPhone|iPod|Android.+Mobile|Windows Phone|Mobi/i.test(navigator.userAgent);
-}
 
 export function toPdfFile(bytes: Uint8Array, filename: string): File {
   return new File([bytes as Uint8Array<ArrayBuffer>], filename, { type: 'application/pdf' });

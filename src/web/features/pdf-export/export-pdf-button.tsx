@@ -1,12 +1,21 @@
 // 'Export to PDF' on the open report (spec §2): disabled until the report has a pair.
+import type { ReactNode } from 'react';
 import { FileDown, Share2 } from 'lucide-react';
+import type { User } from '@shared/contract/auth';
 import type { Project } from '@shared/contract/projects';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { SetBusinessNameDialog } from '../account/set-business-name-dialog';
+import { FilenameDialog } from './filename-dialog';
 import { useExportPdf } from './use-export-pdf';
 
-export function ExportPdfButton({ project }: { project: Project }) {
+export interface BusinessNameDialogSlot {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (user: User) => void;
+}
+
+/** `businessNameDialog`: the 'Set Your Business Name' dialog, handed in by the page (spec §5). */
+export function ExportPdfButton({ project, businessNameDialog }: { project: Project; businessNameDialog: (slot: BusinessNameDialogSlot) => ReactNode }) {
   const exporter = useExportPdf(project);
   const hasPairs = project.photoPairs.length > 0;
   return (
@@ -25,7 +34,8 @@ export function ExportPdfButton({ project }: { project: Project }) {
         )}
         {exporter.isExporting ? 'Exporting...' : 'Export to PDF'}
       </Button>
-      <SetBusinessNameDialog open={exporter.isNameDialogOpen} onOpenChange={exporter.setNameDialogOpen} onSaved={exporter.onBusinessNameSaved} />
+      {businessNameDialog({ open: exporter.isNameDialogOpen, onOpenChange: exporter.setNameDialogOpen, onSaved: exporter.onBusinessNameSaved })}
+      <FilenameDialog defaultName={exporter.filenameRequest?.defaultName ?? null} onSave={exporter.exportAs} onCancel={exporter.cancelFilename} />
       <Dialog
         open={exporter.readyFile !== null}
         onOpenChange={(open) => !open && exporter.dismissReadyFile()}

@@ -2,10 +2,10 @@
 // bytes, then has a worker lay the PDF out with the same module the server uses (src/pdf), so
 // the page stays responsive. Without module workers it builds here, yielding between pairs.
 import type { User } from '@shared/contract/auth';
-import type { Project } from '@shared/contract/projects';
 import type { ReportPdfInput } from '@pdf/report-layout';
 import { formatReportDate } from '@pdf/report-date';
-import { apiGet, apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api';
+import { apiRequest } from '../../lib/api-client';
 import type { BuildRequest, BuildResponse } from './report-pdf.worker';
 
 /** Photo downloads in flight at once (a browser opens about six connections per host anyway). */
@@ -16,7 +16,7 @@ let worker: Worker | undefined;
 let workerUnavailable = false;
 let nextRequestId = 1;
 
-/** Starts the worker early (it fetches and parses the fonts) while the filename prompt is open. */
+/** Starts the worker early (it fetches and parses the fonts) while the filename dialog is open. */
 export function prewarmPdfWorker(): void {
   if (workerUnavailable) return;
   try {
@@ -83,7 +83,7 @@ async function buildOnMainThread(input: ReportPdfInput): Promise<Uint8Array> {
  * its stored JPEGs fetched as bytes from imageUrl, laid out as the server would.
  */
 export async function generateReportPdf(projectId: number, user: User): Promise<Uint8Array> {
-  const project = await apiGet<Project>(`/api/projects/${projectId}?images=url`);
+  const project = await api.getProject({ params: { id: projectId }, query: { images: 'url' } });
   const photoUrls = project.photoPairs.flatMap((pair) => [pair.beforePhoto.imageUrl, pair.afterPhoto.imageUrl]);
   const [photos, logo] = await Promise.all([fetchAll(photoUrls), user.businessLogoUrl ? fetchBytes(user.businessLogoUrl) : Promise.resolve(null)]);
   const input: ReportPdfInput = {

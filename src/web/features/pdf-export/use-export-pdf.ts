@@ -1,76 +1,94 @@
-// The Export to PDF flow (spec §2, §5, §8, §9): business name first, then the filename prompt,
-// then the PDF is built in this browser and shared (phones) or downloaded.
+// The Export to PDF flow (spec §2, §5, §8, §9): access first (nothing is asked of someone who
+// cannot export), then the business name, then the filename in the app's own dialog, then the
+// PDF is built in this browser and shared (phones) or downloaded.
 import { useCallback, useState } from 'react';
 import type { User } from '@shared/contract/auth';
-import type { SubscriptionStatus } from '@shared/contract/billing';
 import type { Project } from '@shared/contract/projects';
 import { defaultReportFilename, toPdfFilename } from '@shared/report-filename';
-import { apiGet, isUnauthorized } from '../../lib/api-client';
+import { fetchFreshStatus } from '../../lib/access';
+import { notifyAccessBlocked } from '../../lib/api';
+import { isHandledByClient } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
-import { toast } from '../../lib/toast';
-import { handleUnauthorized } from '../../lib/unauthorized';
+import { projectTitle } from '../../lib/project-labels';
+import { toast, toastAfter } from '../../lib/toast';
 import { deliverPdf, downloadPdf, sharePdf, toPdfFile, type DeliveryOutcome } from './deliver-pdf';
 
-export const FILENAME_PROMPT = 'Save the PDF report as:';
+const exportFailed = () => toast({ title: 'Export Failed', description: 'Failed to generate PDF report', variant: 'destructive' });
 
 export function useExportPdf(project: Project) {
   const { data: user } = useCurrentUser();
   const [isExporting, setExporting] = useState(false);
   const [isNameDialogOpen, setNameDialogOpen] = useState(false);
+  /** The filename dialog's owner and default, while it is open. */
+  const [filenameRequest, setFilenameRequest] = useState<{ owner: User; defaultName: string } | null>(null);
   /** A PDF waiting for a tap on "Share PDF" (the share sheet needs a fresh gesture). */
   const [readyFile, setReadyFile] = useState<File | null>(null);
-  const shareTitle = `${project.clientName.trim() || 'Untitled Report'} - Before & After Report`;
+  const shareTitle = `${projectTitle(project)} - Before & After Report`;
 
-  const finish = useCallback((outcome: DeliveryOutcome, file: File) => {
+  const finish = useCallback((outcome: DeliveryOutcome, file: File, generatedToast?: number) => {
     if (outcome === 'needs-tap') return setReadyFile(file);
     setReadyFile(null);
-    if (outcome === 'shared') toast({ title: 'Export Complete', description: 'Your report was shared.' });
-    if (outcome === 'downloaded') toast({ title: 'Export Complete', description: `Saved as ${file.name}` });
+    const complete = outcome === 'shared' ? 'Your report was shared.' : outcome === 'downloaded' ? `Saved as ${file.name}` : null;
+    if (!complete) return;
+    // spec gap 4 (issue 16): 'PDF Generated' stays long enough to be read before this replaces it.
+    if (generatedToast === undefined) toast({ title: 'Export Complete', description: complete });
+    else toastAfter(generatedToast, { title: 'Export Complete', description: complete });
   }, []);
 
-  const run = useCallback(
-    async (owner: User) => {
-      // The PDF code and fonts load only now (not with the page), and while the prompt is open.
-      const generator = import('./generate-report-pdf');
-      generator.then((module) => module.prewarmPdfWorker()).catch(() => undefined);
-      const fallback = defaultReportFilename(project.clientName, new Date());
-      const answer = window.prompt(FILENAME_PROMPT, fallback);
-      if (answer === null) return; // the user cancelled
-      const filename = toPdfFilename(answer, fallback);
+  /** Opens the filename dialog with the spec's default (client name + 'Report' + date). */
+  const askFilename = useCallback(
+    (owner: User) => {
+      // The PDF code and fonts start loading now, while the dialog is open.
+      import('./generate-report-pdf').then((module) => module.prewarmPdfWorker()).catch(() => undefined);
+      setFilenameRequest({ owner, defaultName: defaultReportFilename(project.clientName, new Date()) });
+    },
+    [project.clientName],
+  );
+
+  const exportAs = useCallback(
+    async (answer: string) => {
+      if (!filenameRequest) return;
+      const { owner, defaultName } = filenameRequest;
+      setFilenameRequest(null);
+      const filename = toPdfFilename(answer, defaultName);
       setExporting(true);
       try {
-        const status = await apiGet<SubscriptionStatus>('/api/subscription-status');
-        if (!status.hasAccess) {
-          toast({ title: 'Upgrade to Pro', description: 'Your free trial has ended. Upgrade to Pro to export PDF reports.', variant: 'destructive' });
-          return;
-        }
-        const { generateReportPdf } = await generator;
+        const { generateReportPdf } = await import('./generate-report-pdf');
         const file = toPdfFile(await generateReportPdf(project.id, owner), filename);
-        toast({ title: 'PDF Generated', description: `${filename} is ready.` });
-        finish(await deliverPdf(file, shareTitle), file);
+        const generated = toast({ title: 'PDF Generated', description: `${filename} is ready.` });
+        finish(await deliverPdf(file, shareTitle), file, generated);
       } catch (error) {
-        if (isUnauthorized(error)) handleUnauthorized();
-        else toast({ title: 'Export Failed', description: 'Failed to generate PDF report', variant: 'destructive' });
+        if (!isHandledByClient(error)) exportFailed();
       } finally {
         setExporting(false);
       }
     },
-    [project.id, project.clientName, shareTitle, finish],
+    [filenameRequest, project.id, shareTitle, finish],
   );
 
-  /** spec §5: without a business name the settings dialog opens; the export goes on once saved. */
-  const startExport = useCallback(() => {
+  /** Access first (issue 16), then spec §5: without a business name the settings dialog opens first. */
+  const startExport = useCallback(async () => {
     if (!user) return;
+    setExporting(true);
+    try {
+      const status = await fetchFreshStatus();
+      if (!status.hasAccess) return void (await notifyAccessBlocked());
+    } catch (error) {
+      if (!isHandledByClient(error)) exportFailed();
+      return;
+    } finally {
+      setExporting(false);
+    }
     if (!user.businessName?.trim()) setNameDialogOpen(true);
-    else void run(user);
-  }, [user, run]);
+    else askFilename(user);
+  }, [user, askFilename]);
 
   const onBusinessNameSaved = useCallback(
     (saved: User) => {
       setNameDialogOpen(false);
-      void run(saved);
+      askFilename(saved);
     },
-    [run],
+    [askFilename],
   );
 
   const shareReadyFile = useCallback(async () => {
@@ -79,7 +97,7 @@ export function useExportPdf(project: Project) {
       const outcome = await sharePdf(readyFile, shareTitle);
       finish(outcome === 'needs-tap' ? downloadPdf(readyFile) : outcome, readyFile);
     } catch {
-      toast({ title: 'Export Failed', description: 'Failed to generate PDF report', variant: 'destructive' });
+      exportFailed();
     }
   }, [readyFile, shareTitle, finish]);
 
@@ -90,10 +108,13 @@ export function useExportPdf(project: Project) {
   return {
     canExport: project.photoPairs.length > 0 && !isExporting && !!user,
     isExporting,
-    startExport,
+    startExport: () => void startExport(),
     isNameDialogOpen,
     setNameDialogOpen,
     onBusinessNameSaved,
+    filenameRequest,
+    exportAs: (answer: string) => void exportAs(answer),
+    cancelFilename: () => setFilenameRequest(null),
     readyFile,
     dismissReadyFile: () => setReadyFile(null),
     shareReadyFile,

@@ -8,7 +8,7 @@ import { cn } from '../../components/ui/cn';
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
-import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from './device-mode';
+import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from '../../lib/device-mode';
 import { PhotoTypeSelector } from './photo-type-selector';
 import { PendingUploads } from './upload/pending-uploads';
 import { prepareUploadImage } from './upload/prepare-upload-image';

@@ -1,5 +1,5 @@
 // Drawing a frame or a file into a canvas within the stored box, and encoding it as JPEG.
-import { fitWithinBox, type Size } from './fit-within-box';
+import { fitWithinBox, type Size } from '@shared/images';
 
 export function createScaledCanvas(source: CanvasImageSource, sourceSize: Size, box: Size): HTMLCanvasElement {
   const size = fitWithinBox(sourceSize, box);

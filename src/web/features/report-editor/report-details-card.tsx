@@ -4,7 +4,7 @@ import type { Project, UpdateProjectBody } from '@shared/contract/projects';
 import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '@shared/rules';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Input, Label, Textarea } from '../../components/ui/input';
-import { notifyProjectError } from '../reports/project-errors';
+import { notifyFailure } from '../../lib/api-errors';
 import { useUpdateProject } from './api/project-api';
 
 type Field = keyof Required<UpdateProjectBody>;
@@ -26,7 +26,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
           setSaved((current) => ({ ...current, [field]: value }));
           setJustSaved(field);
         },
-        onError: (error) => notifyProjectError(error, 'Failed to update project'),
+        onError: (error) => notifyFailure(error, 'Failed to update project'),
       },
     );
   };

@@ -1,25 +1,25 @@
 // The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
-import { ApiError, isUnauthorized } from '../../lib/api-client';
+import type { Project } from '@shared/contract/projects';
+import { ApiError, isHandledByClient } from '../../lib/api-client';
 import { Spinner } from '../../components/ui/spinner';
+import { failureReason } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { ExportPdfButton } from '../pdf-export/export-pdf-button';
-import { handleUnauthorized } from '../../lib/unauthorized';
-import { formatCreatedDate, projectTitle } from '../reports/project-labels';
+import { formatCreatedDate, projectTitle } from '../../lib/project-labels';
 import { useProject } from './api/project-api';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 
-export default function ReportEditor({ projectId }: { projectId: number }) {
+/** `actions` are the page's buttons beside the title (Export to PDF): the page composes features. */
+export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
   const { data: project, error, isPending } = useProject(projectId);
 
   useEffect(() => {
-    if (!error) return;
-    if (isUnauthorized(error)) handleUnauthorized();
-    else toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : 'Please check your connection and try again.', variant: 'destructive' });
+    if (!error || isHandledByClient(error)) return;
+    toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
   }, [error]);
 
   const backLink = (
@@ -55,7 +55,7 @@ export default function ReportEditor({ projectId }: { projectId: number }) {
     <div>
       <div className="flex items-center justify-between gap-3">
         {backLink}
-        <ExportPdfButton project={project} />
+        {actions?.(project)}
       </div>
       <div className="mt-1 mb-4">
         <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>

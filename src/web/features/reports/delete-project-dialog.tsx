@@ -3,8 +3,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { useDeleteProject } from './api/projects-api';
-import { notifyProjectError } from './project-errors';
-import { projectTitle } from './project-labels';
+import { notifyFailure } from '../../lib/api-errors';
+import { projectTitle } from '../../lib/project-labels';
 
 /** spec §5: deleting a report asks for confirmation that it cannot be undone. */
 export function DeleteProjectDialog({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function DeleteProjectDialog({ project, onClose }: { project: ProjectSumm
         toast({ title: 'Project Deleted', description: 'The report and its photos were permanently deleted.' });
         onClose();
       },
-      onError: (error) => notifyProjectError(error, 'Failed to delete project'),
+      onError: (error) => notifyFailure(error, 'Failed to delete project'),
     });
   };
   return (

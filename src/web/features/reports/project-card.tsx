@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { CalendarDays, ChevronRight, Images, Trash2 } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
-import { countLabel, formatCreatedDate, projectDescription, projectTitle } from './project-labels';
+import { countLabel, formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
 
 /** One report in a list; the whole card opens it (/?project={id}). */
 export function ProjectCard({ project, onDelete }: { project: ProjectSummary; onDelete?: (project: ProjectSummary) => void }) {

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { useCreateProject } from './api/projects-api';
-import { notifyProjectError } from './project-errors';
+import { notifyFailure } from '../../lib/api-errors';
 
 /**
  * spec §2: creating a report opens it immediately, with 'Report Created'. Without access (trial
@@ -19,7 +19,7 @@ export function useCreateReport() {
         toast({ title: 'Report Created', description: 'Add a client name, then take your before photos.' });
         navigate(`/?project=${project.id}`);
       },
-      onError: (error) => notifyProjectError(error, 'Failed to create report'),
+      onError: (error) => notifyFailure(error, 'Failed to create report'),
     });
   };
   return { createReport, isCreating: create.isPending };

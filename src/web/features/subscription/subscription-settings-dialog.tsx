@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
 import { describePlan, formatDate } from './plan-display';
-import { useCancelSubscription, useSubscriptionStatus } from './api/subscription-queries';
+import { ACCESS_BLOCKED_NEXT_STEP, accessBlockedWording } from '@shared/access-blocked';
+import { useSubscriptionStatus } from '../../lib/access';
+import { useCancelSubscription } from './api/subscription-queries';
 import { PlanBadge } from './plan-badge';
 
 /** spec §5: the exact browser confirmation before anything is sent. */
@@ -104,8 +106,8 @@ function TrialNotice({ daysLeft }: { daysLeft: number }) {
 function AccessEndedNotice({ status }: { status: SubscriptionStatus }) {
   return (
     <section className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-      <h3 className="font-semibold text-amber-900">{status.accessBlockedReason === 'payment_failed' ? 'Your last payment did not go through' : 'Your free trial has ended'}</h3>
-      <p className="mt-1 text-sm text-amber-900">Upgrade to keep creating reports, adding photos and exporting PDFs. Your existing reports are still here.</p>
+      <h3 className="font-semibold text-amber-900">{accessBlockedWording(status.accessBlockedReason).headline}</h3>
+      <p className="mt-1 text-sm text-amber-900">{ACCESS_BLOCKED_NEXT_STEP}</p>
       <UpgradeButton />
     </section>
   );

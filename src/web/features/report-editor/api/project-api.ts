@@ -1,17 +1,18 @@
 // One open report and the calls that change it (spec §7). The app reads photos by URL
 // (?images=url, DESIGN.md): thumbnails first, full photos only when asked for.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AutoPairResponse, CreatePhotoPairBody, Project, UpdateProjectBody } from '@shared/contract/projects';
-import { apiGet, apiSend } from '../../../lib/api-client';
-import { PROJECTS_QUERY_KEY } from '../../../lib/auth';
+import type { CreatePhotoPairBody, UpdateProjectBody } from '@shared/contract/projects';
+import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
-
-export const projectQueryKey = (projectId: number) => [...PROJECTS_QUERY_KEY, projectId] as const;
+import { PROJECTS_QUERY_KEY, projectQueryKey } from '../../../lib/query-keys';
 
 export function useProject(projectId: number) {
-  return useQuery<Project>({
+  return useQuery({
     queryKey: projectQueryKey(projectId),
-    queryFn: ({ signal }) => apiGet<Project>(`/api/projects/${projectId}?images=url`, signal),
+    queryFn: ({ signal }) => api.getProject({ params: { id: projectId }, query: { images: 'url' } }, { signal }),
+    // Back to the front or back online: show what changed meanwhile (e.g. from another device).
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
 }
 
@@ -22,35 +23,28 @@ export function refreshProject(projectId: number): Promise<void> {
 
 export function useUpdateProject(projectId: number) {
   return useMutation({
-    mutationFn: (body: UpdateProjectBody) => apiSend<unknown>('PATCH', `/api/projects/${projectId}`, body),
+    mutationFn: (body: UpdateProjectBody) => api.updateProject({ params: { id: projectId }, body }),
     onSuccess: () => refreshProject(projectId),
   });
 }
 
 export function useCreatePhotoPair(projectId: number) {
   return useMutation({
-    mutationFn: (body: CreatePhotoPairBody) => apiSend<unknown>('POST', `/api/projects/${projectId}/photo-pairs`, body),
+    mutationFn: (body: CreatePhotoPairBody) => api.createPhotoPair({ params: { id: projectId }, body }),
     onSuccess: () => refreshProject(projectId),
   });
 }
 
 export function useAutoPairAll(projectId: number) {
   return useMutation({
-    mutationFn: () => apiSend<AutoPairResponse>('POST', `/api/projects/${projectId}/auto-pair-all`),
+    mutationFn: () => api.autoPairAll({ params: { id: projectId } }),
     onSuccess: () => refreshProject(projectId),
   });
 }
 
 export function useDeletePhotoPair(projectId: number) {
   return useMutation({
-    mutationFn: (pairId: number) => apiSend<unknown>('DELETE', `/api/photo-pairs/${pairId}`),
-    onSuccess: () => refreshProject(projectId),
-  });
-}
-
-export function useDeletePhoto(projectId: number) {
-  return useMutation({
-    mutationFn: (photoId: number) => apiSend<unknown>('DELETE', `/api/photos/${photoId}`),
+    mutationFn: (pairId: number) => api.deletePhotoPair({ params: { id: pairId } }),
     onSuccess: () => refreshProject(projectId),
   });
 }

@@ -5,9 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { toast } from '../../../lib/toast';
-import { notifyProjectError } from '../../reports/project-errors';
-import { useAutoPairAll, useCreatePhotoPair, useDeletePhoto, useDeletePhotoPair } from '../api/project-api';
-import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from './pairing-selection';
+import { notifyFailure } from '../../../lib/api-errors';
+import { refreshProject, useAutoPairAll, useCreatePhotoPair, useDeletePhotoPair } from '../api/project-api';
+import { api } from '../../../lib/api';
+import { scheduleDelete, undoDelete, UNDO_DELETE_MS, usePendingPhotoDeletes } from './pending-photo-deletes';
+import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from '@shared/pairing';
+import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
 import { PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 
@@ -18,18 +21,18 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const createPair = useCreatePhotoPair(project.id);
   const autoPair = useAutoPairAll(project.id);
   const deletePair = useDeletePhotoPair(project.id);
-  const deletePhoto = useDeletePhoto(project.id);
   const [rawSelection, setSelection] = useState<number[]>([]);
   const [viewing, setViewing] = useState<Photo | null>(null);
 
-  const unpaired = getUnpairedPhotos(project.photos, project.photoPairs);
+  const deleting = usePendingPhotoDeletes();
+  const unpaired = getUnpairedPhotos(project.photos, project.photoPairs).filter((photo) => !deleting.has(photo.id));
   const selected = pruneSelection(rawSelection, unpaired);
   const busy = createPair.isPending || autoPair.isPending;
 
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
     if (!pair) {
-      toast({ title: 'Invalid Selection', description: 'Please select one before photo and one after photo', variant: 'destructive' });
+      toast({ title: 'Invalid Selection', description: INVALID_SELECTION_MESSAGE, variant: 'destructive' });
       return;
     }
     createPair.mutate(pair, {
@@ -37,7 +40,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
         setSelection([]);
         toast({ title: 'Pair Created', description: 'The before and after photos are paired.' });
       },
-      onError: (error) => notifyProjectError(error, 'Failed to create photo pair'),
+      onError: (error) => notifyFailure(error, 'Failed to create photo pair'),
     });
   };
 
@@ -45,23 +48,33 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
       onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
-      onError: (error) => notifyProjectError(error, 'Failed to auto-pair photos'),
+      onError: (error) => notifyFailure(error, 'Failed to auto-pair photos'),
     });
 
   const removePair = (pair: PhotoPair) =>
     deletePair.mutate(pair.id, {
       onSuccess: () => toast({ title: 'Pair Deleted', description: 'Both photos are back among the unpaired photos.' }),
-      onError: (error) => notifyProjectError(error, 'Failed to delete photo pair'),
+      onError: (error) => notifyFailure(error, 'Failed to delete photo pair'),
     });
 
-  const removePhoto = (photo: Photo) =>
-    deletePhoto.mutate(photo.id, {
-      onSuccess: () => {
-        setSelection((current) => current.filter((id) => id !== photo.id));
-        toast({ title: 'Photo Deleted', description: `The ${photo.type} photo was removed from the report.` });
-      },
-      onError: (error) => notifyProjectError(error, 'Failed to delete photo'),
+  /** One tap on a phone: undoable for a few seconds, sent only once that time has lapsed (issue 16). */
+  const removePhoto = (photo: Photo) => {
+    setSelection((current) => current.filter((id) => id !== photo.id));
+    scheduleDelete(photo.id, async ({ leaving }) => {
+      try {
+        await api.deletePhoto({ params: { id: photo.id } }, { keepalive: leaving });
+        await refreshProject(project.id);
+      } catch (error) {
+        notifyFailure(error, 'Failed to delete photo');
+      }
     });
+    toast({
+      title: 'Photo Deleted',
+      description: `The ${photo.type} photo was removed from the report.`,
+      durationMs: UNDO_DELETE_MS,
+      action: { label: 'Undo', onClick: () => undoDelete(photo.id) },
+    });
+  };
 
   return (
     <Card aria-labelledby="photo-pairs-title">
@@ -107,7 +120,6 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                     onToggle={() => setSelection(togglePhotoSelection(selected, photo.id))}
                     onView={() => setViewing(photo)}
                     onDelete={() => removePhoto(photo)}
-                    deleting={deletePhoto.isPending && deletePhoto.variables === photo.id}
                   />
                 ))}
               </ul>
@@ -148,11 +160,11 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   );
 }
 
-function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; deleting: boolean; onToggle: () => void; onView: () => void; onDelete: () => void }) {
+function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: () => void; onView: () => void; onDelete: () => void }) {
   const { photo, selected } = props;
   const label = photo.type.toUpperCase();
   return (
-    <li className={cn('relative overflow-hidden rounded-xl ring-2 transition-shadow', selected ? 'ring-brand-600 shadow-md' : 'ring-transparent', props.deleting && 'opacity-50')} data-testid="unpaired-photo">
+    <li className={cn('relative overflow-hidden rounded-xl ring-2 transition-shadow', selected ? 'ring-brand-600 shadow-md' : 'ring-transparent')} data-testid="unpaired-photo">
       <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-2 focus-visible:outline-brand-600">
         <PhotoThumbnail photo={photo} />
       </button>
@@ -166,7 +178,7 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; deleting: b
         <button type="button" onClick={props.onView} aria-label={`View ${label} photo`} className={ICON_BUTTON}>
           <Maximize2 className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={props.onDelete} disabled={props.deleting} aria-label={`Delete ${label} photo`} className={cn(ICON_BUTTON, 'text-red-600')}>
+        <button type="button" onClick={props.onDelete} aria-label={`Delete ${label} photo`} className={cn(ICON_BUTTON, 'text-red-600')}>
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>

@@ -15,7 +15,7 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
           {waitingFor === 'upgrade' ? <Lock className="size-4" aria-hidden="true" /> : waitingFor ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label="Uploading" />}
           {waitingFor ? `${uploads.length} waiting to upload` : `Uploading ${uploads.length}...`}
         </p>
-        {waitingFor === 'connection' && (
+        {(waitingFor === 'connection' || waitingFor === 'server') && (
           <button type="button" onClick={() => uploadQueue.retryNow()} className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100">
             <RefreshCw className="size-4" aria-hidden="true" /> Retry now
           </button>
@@ -33,6 +33,7 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
 
 const WAITING_TEXT = {
   connection: 'Kept on this device. They upload by themselves when the connection is back.',
+  server: 'Kept on this device. The server could not save them just now; they are sent again by themselves.',
   'sign-in': 'Kept on this device. They upload once you sign in again.',
   upgrade: 'Kept on this device. They upload once you upgrade to Pro.',
 } as const;

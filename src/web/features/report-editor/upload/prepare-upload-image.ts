@@ -1,10 +1,7 @@
 // Large photos are scaled down in the browser before they travel: a 12 MP phone photo is ~4 MB,
 // within 1024x768 it is ~150 KB, which matters on a weak signal.
-import { STORED_PHOTO_MAX_HEIGHT, STORED_PHOTO_MAX_WIDTH } from '@shared/rules';
+import { fitWithinBox, PHOTO_BOX } from '@shared/images';
 import { canvasToJpeg, createScaledCanvas } from '../image-encoding';
-import { fitWithinBox } from '../fit-within-box';
-
-const BOX = { width: STORED_PHOTO_MAX_WIDTH, height: STORED_PHOTO_MAX_HEIGHT };
 export const UPLOAD_JPEG_QUALITY = 0.8;
 /** A JPEG already within the box and at most this size is sent as it is. */
 export const SEND_AS_IS_MAX_BYTES = 600 * 1024;
@@ -23,10 +20,10 @@ export async function prepareUploadImage(file: File): Promise<Blob> {
   }
   try {
     const source = { width: bitmap.width, height: bitmap.height };
-    const target = fitWithinBox(source, BOX);
+    const target = fitWithinBox(source, PHOTO_BOX);
     const fits = target.width === source.width && target.height === source.height;
     if (fits && file.type === 'image/jpeg' && file.size <= SEND_AS_IS_MAX_BYTES) return file;
-    return await canvasToJpeg(createScaledCanvas(bitmap, source, BOX), UPLOAD_JPEG_QUALITY);
+    return await canvasToJpeg(createScaledCanvas(bitmap, source, PHOTO_BOX), UPLOAD_JPEG_QUALITY);
   } finally {
     bitmap.close();
   }

@@ -1,8 +1,10 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import type { PendingUpload } from './pending-upload-store';
 
-/** POST /api/projects/{id}/photos with the JPEG as raw bytes (25% fewer than a base64 data URL). */
+/** addPhoto with the JPEG as raw bytes (25% fewer than a base64 data URL). */
 export async function sendPhoto(upload: PendingUpload): Promise<void> {
-  const blob = new Blob([upload.bytes], { type: upload.mimeType });
-  await apiRequest('POST', `/api/projects/${upload.projectId}/photos?type=${upload.type}`, blob);
+  const body = new Blob([upload.bytes], { type: upload.mimeType });
+  // A 402 (the trial ended after the photo was taken) is told by the client; this says the photo waits.
+  const accessBlockedNote = `Your ${upload.type.toUpperCase()} photo is kept on this device and uploads once you upgrade.`;
+  await api.addPhoto({ params: { id: upload.projectId }, query: { type: upload.type }, body }, { accessBlockedNote });
 }

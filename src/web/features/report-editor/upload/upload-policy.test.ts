@@ -5,8 +5,8 @@ import { classifyUploadFailure, MAX_RETRY_MS, retryDelayMs } from './upload-poli
 describe('classifyUploadFailure', () => {
   it('keeps and retries a photo after a network error or a server error', () => {
     expect(classifyUploadFailure(new TypeError('Failed to fetch'))).toBe('connection');
-    expect(classifyUploadFailure(new ApiError(500, '{"message":"Internal Server Error"}', 'Internal Server Error'))).toBe('connection');
-    expect(classifyUploadFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('connection');
+    expect(classifyUploadFailure(new ApiError(500, '{"message":"Internal Server Error"}', 'Internal Server Error'))).toBe('server');
+    expect(classifyUploadFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('server');
     expect(classifyUploadFailure(new ApiError(429, '', 'Too Many Requests'))).toBe('connection');
     expect(classifyUploadFailure(new ApiError(408, '', 'Request Timeout'))).toBe('connection');
   });

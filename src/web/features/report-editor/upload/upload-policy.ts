@@ -3,7 +3,7 @@
 import { ApiError } from '../../../lib/api-client';
 
 /** What a kept photo waits for before it is sent again. */
-export type WaitReason = 'connection' | 'sign-in' | 'upgrade';
+export type WaitReason = 'connection' | 'server' | 'sign-in' | 'upgrade';
 
 export type UploadFailureAction = WaitReason | 'drop';
 
@@ -14,7 +14,9 @@ export function classifyUploadFailure(error: unknown): UploadFailureAction {
   if (error.status === 401) return 'sign-in'; // keep it: it uploads once the user signs in again
   // The trial ended between taking the photo and sending it: the photo is still the user's work.
   if (error.status === 402) return 'upgrade';
-  if (error.status >= 500 || RETRYABLE_4XX.has(error.status)) return 'connection';
+  // The server failed (spec gap 1, issue 16): said as such, and retried like a lost signal.
+  if (error.status >= 500) return 'server';
+  if (RETRYABLE_4XX.has(error.status)) return 'connection';
   if (error.status >= 400) return 'drop';
   return 'connection';
 }

@@ -1,5 +1,5 @@
 // Uploads photos one at a time in the order they were taken; a failure that may pass (offline,
-// 5xx) keeps the photo in the store and retries it with backoff and when the browser comes back
+// a 5xx) keeps the photo in the store and retries it with backoff and when the browser comes back
 // online. A 401 or 402 keeps it until the user signs in or upgrades; only another 4xx drops it.
 // Each photo belongs to the user who took it: only the signed-in owner's photos are sent, so a
 // shared phone never uploads one person's photos into another's account.
@@ -16,7 +16,7 @@ export interface NewUpload {
 
 export type UploadEvent =
   | { kind: 'uploaded'; upload: PendingUpload }
-  | { kind: 'waiting'; upload: PendingUpload; error: unknown }
+  | { kind: 'waiting'; upload: PendingUpload; reason: 'connection' | 'server'; error: unknown }
   | { kind: 'unauthorized'; upload: PendingUpload; error: unknown }
   | { kind: 'payment-required'; upload: PendingUpload; error: unknown }
   | { kind: 'failed'; upload: PendingUpload; error: unknown };
@@ -158,7 +158,7 @@ export class UploadQueue {
           } else if (action === 'upgrade') {
             this.emit({ kind: 'payment-required', upload: kept, error });
           } else {
-            this.emit({ kind: 'waiting', upload: kept, error });
+            this.emit({ kind: 'waiting', upload: kept, reason: action, error });
             this.retryTimer = this.setTimer(() => this.retryNow(), retryDelayMs(kept.failedAttempts));
           }
           return; // later photos wait behind this one, so the taken order holds

@@ -1,11 +1,10 @@
 // Keeps the signed-in user's photos uploading on every signed-in screen (not only in the open
 // report), and says what happened. Mounted once, by the route table, while someone is signed in.
+// A 401 or 402 has been told by the client (lib/api.ts); the photo simply waits.
 import { useEffect } from 'react';
-import { refreshAccess, useAccess } from '../../../lib/access';
-import { ApiError } from '../../../lib/api-client';
+import { useAccess } from '../../../lib/access';
+import { notifyFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { handleUnauthorized } from '../../../lib/unauthorized';
-import { notifyProjectError } from '../../reports/project-errors';
 import { refreshProject } from '../api/project-api';
 import { uploadQueue } from './use-upload-queue';
 
@@ -23,17 +22,13 @@ export default function UploadRunner({ userId }: { userId: number }) {
           toast({ title: event.upload.source === 'camera' ? 'Photo Saved' : 'Photo Uploaded', description: `${label} photo added to the report.` });
           break;
         case 'waiting':
-          if (event.upload.failedAttempts === 1) toast({ title: 'Waiting to upload', description: 'The photo is kept on this device and uploads by itself when the connection is back.' });
-          break;
-        case 'unauthorized':
-          handleUnauthorized();
-          break;
-        case 'payment-required':
-          refreshAccess();
-          toast({ title: 'Upgrade to Pro', description: `${accessEndedReason(event.error)} Your ${label} photo is kept on this device and uploads once you upgrade.`, variant: 'destructive' });
+          // Once per photo: its first failure. spec §8's 'Failed to save photo' when the server failed.
+          if (event.upload.failedAttempts !== 1) break;
+          if (event.reason === 'server') toast({ title: 'Failed to save photo', description: `The server could not save your ${label} photo just now. It is kept on this device and sent again by itself.`, variant: 'destructive' });
+          else toast({ title: 'Waiting to upload', description: 'The photo is kept on this device and uploads by itself when the connection is back.' });
           break;
         case 'failed':
-          notifyProjectError(event.error, 'Failed to save photo');
+          notifyFailure(event.error, 'Failed to save photo');
           break;
       }
     });
@@ -52,10 +47,4 @@ export default function UploadRunner({ userId }: { userId: number }) {
   }, [hasAccess]);
 
   return null;
-}
-
-/** The server's first sentence (it says why: trial over, or a failed payment); the rest is ours. */
-function accessEndedReason(error: unknown): string {
-  const message = error instanceof ApiError ? error.serverMessage : undefined;
-  return message?.match(/^[^.]*\./)?.[0] ?? 'Your free trial has ended.';
 }

@@ -1,19 +1,13 @@
-// Subscription calls (spec §7): status, billing config, upgrade, cancel, sandbox Pay.
+// Subscription calls (spec §7): billing config, upgrade, cancel, sandbox Pay. The status itself is
+// lib/access.ts (every screen that offers a paid action reads it).
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BillingConfig, SubscriptionStatus, UpgradeResponse } from '@shared/contract/billing';
-import { apiSend } from '../../../lib/api-client';
-import { SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from '../../../lib/auth';
+import { api } from '../../../lib/api';
+import { apiQueryKey } from '../../../lib/api/api-paths';
 import { queryClient } from '../../../lib/query-client';
-
-export const BILLING_CONFIG_QUERY_KEY = ['/api/billing', 'config'] as const;
-
-/** GET /api/subscription-status. `alwaysFresh` refetches on every mount (the dialog, each time it opens). */
-export function useSubscriptionStatus(options: { alwaysFresh?: boolean } = {}) {
-  return useQuery<SubscriptionStatus>({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY, refetchOnMount: options.alwaysFresh ? 'always' : true });
-}
+import { SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from '../../../lib/query-keys';
 
 export function useBillingConfig() {
-  return useQuery<BillingConfig>({ queryKey: BILLING_CONFIG_QUERY_KEY });
+  return useQuery({ queryKey: apiQueryKey('getBillingConfig'), queryFn: ({ signal }) => api.getBillingConfig(undefined, { signal }) });
 }
 
 /** The user and their status changed (paid, cancelled): everything showing them refreshes. */
@@ -21,18 +15,19 @@ export async function refreshSubscriptionCaches(): Promise<void> {
   await Promise.all([queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY })]);
 }
 
-export function useUpgradeSubscription(path: '/api/upgrade-subscription' | '/api/create-subscription' = '/api/upgrade-subscription') {
-  return useMutation({ mutationFn: () => apiSend<UpgradeResponse>('POST', path) });
+/** /subscribe's upgrade, or the /test-subscription debug page's create (spec §2). */
+export function useUpgradeSubscription(route: 'upgradeSubscription' | 'createSubscription' = 'upgradeSubscription') {
+  return useMutation({ mutationFn: () => api[route]() });
 }
 
 export function useCancelSubscription() {
   return useMutation({
-    mutationFn: () => apiSend<{ message: string; accessEndsAt: string | null }>('POST', '/api/cancel-subscription'),
+    mutationFn: () => api.cancelSubscription(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),
   });
 }
 
-/** The sandbox's Pay button: POST /api/billing/sandbox/confirm. */
-export function confirmSandboxPayment(clientSecret: string): Promise<SubscriptionStatus> {
-  return apiSend<SubscriptionStatus>('POST', '/api/billing/sandbox/confirm', { clientSecret });
+/** The sandbox's Pay button (confirmSandboxPayment). */
+export function confirmSandboxPayment(clientSecret: string) {
+  return api.confirmSandboxPayment({ body: { clientSecret } });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { computeSubscriptionStatus } from '../billing/subscription-status.js';
+import { computeSubscriptionStatus } from './subscription-status.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { subscriptionInForce } from './subscribed.js';
+import { subscriptionInForce } from './subscription-in-force.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-// What "Subscribed" means in the admin views (spec §6: status Subscribed or Trial), in one place.
-// It mirrors isPaidThrough() in billing/subscription-status.ts (billing owns that rule), written
-// as SQL so counting 100,000 users stays in the database; subscribed.api.test.ts checks that
-// the two agree on every status.
+// What "Subscribed" means in the admin views (spec §6: status Subscribed or Trial): the SQL copy of
+// isPaidThrough() in subscription-status.ts, kept beside it so the two change together (issue 16).
+// SQL so counting 100,000 users stays in the database; subscription-in-force.api.test.ts checks
+// that the two agree on every status.
 import { sql, type SQL } from 'drizzle-orm';
 import type { BillingMode } from '../../shared/contract/billing.js';
 

@@ -37,10 +37,15 @@ export function chooseDeviceMode({ hasTouch, viewportWidth, userAgent }: DeviceT
   return { initialMode: 'upload', availableModes: ['upload'] };
 }
 
+/** spec §4's phone rule (camera mode first): also decides whether a PDF goes to the share sheet. */
+export function isPhone(traits: DeviceTraits = readDeviceTraits()): boolean {
+  return chooseDeviceMode(traits).initialMode === 'camera';
+}
+
 /** Reads the traits from the running browser. */
 export function readDeviceTraits(): DeviceTraits {
   return {
-    hasTouch: navigator.maxTouchPoints > 0 || 'ontouchstart' in window,
+    hasTouch: navigator.maxTouchPoints > 0 || 'ontouchstart' in window || window.matchMedia('(pointer: coarse)').matches,
     viewportWidth: window.innerWidth,
     userAgent: navigator.userAgent,
   };

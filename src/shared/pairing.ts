@@ -1,8 +1,13 @@
-// spec §4 pairing: an unpaired photo is one whose id is in no pair; the user selects up to two
-// unpaired photos; a third click replaces the selection with that photo; clicking a selected
-// photo deselects it. A pair is one before and one after photo.
-import { MAX_SELECTED_PHOTOS } from '@shared/rules';
-import type { PhotoType } from '@shared/contract/projects';
+// Pairing (spec §4), the one copy for the browser and the server: an unpaired photo is one whose
+// id is in no pair; the user selects up to two unpaired photos; a third click replaces the
+// selection with that photo; clicking a selected photo deselects it. A pair is one before and one
+// after photo; auto-pairing matches them in the order taken.
+import { MAX_SELECTED_PHOTOS } from './rules.js';
+
+type PhotoType = 'before' | 'after';
+
+/** spec §5: the pairing rule, in the spec's words. */
+export const INVALID_SELECTION_MESSAGE = 'Please select one before photo and one after photo';
 
 interface PhotoLike {
   id: number;
@@ -34,6 +39,18 @@ export function pruneSelection(selected: readonly number[], unpaired: readonly P
   const ids = new Set(unpaired.map((photo) => photo.id));
   const kept = selected.filter((id) => ids.has(id));
   return kept.length === selected.length ? (selected as number[]) : kept;
+}
+
+/** A pair is one before and one after photo, in that order. */
+export function isBeforeAndAfter(before: PhotoLike, after: PhotoLike): boolean {
+  return before.type === 'before' && after.type === 'after';
+}
+
+/** Auto-pairing: the i-th unpaired before goes with the i-th unpaired after; extras stay unpaired. */
+export function matchInTakenOrder(unpaired: readonly PhotoLike[]): Array<{ beforePhotoId: number; afterPhotoId: number }> {
+  const befores = unpaired.filter((photo) => photo.type === 'before');
+  const afters = unpaired.filter((photo) => photo.type === 'after');
+  return befores.slice(0, afters.length).map((before, index) => ({ beforePhotoId: before.id, afterPhotoId: afters[index]!.id }));
 }
 
 /** The pair to create from the selection, or null when it is not one before and one after. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fitWithinBox } from './fit-within-box';
+import { fitWithinBox, PHOTO_BOX } from './images';
 
-const BOX = { width: 1024, height: 768 };
+const BOX = PHOTO_BOX;
 
 describe('fitWithinBox (spec §9: within 1024x768)', () => {
   it('scales a 12 MP landscape photo to the box width', () => {

@@ -1,0 +1,42 @@
+// One per route (issue 16): a screen that fails to render, or whose code cannot be loaded (a
+// deploy replaced the hashed files, or the signal dropped), shows a way out instead of a blank
+// page. Keyed by the location, so moving to another screen starts afresh.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Button } from './ui/button';
+
+/** How browsers word a failed dynamic import (Chromium, Firefox, Safari). */
+const CHUNK_LOAD_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);
+}
+
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('screen failed', error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    const chunk = isChunkLoadError(error);
+    return (
+      <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+        <h1 className="text-xl font-semibold">{chunk ? 'This screen could not be loaded' : 'Something went wrong'}</h1>
+        <p className="max-w-sm text-slate-600">
+          {chunk ? 'A new version of the app may be out, or the connection dropped. Reload to carry on; photos kept on this device are safe.' : 'Reload the page to carry on. Photos kept on this device are safe.'}
+        </p>
+        <Button onClick={() => window.location.reload()}>
+          <RefreshCw className="size-4" aria-hidden="true" /> Reload
+        </Button>
+      </main>
+    );
+  }
+}
