@@ -14,6 +14,7 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   photos: ['auth', 'billing', 'account', 'project-access'],
   projects: ['auth', 'billing', 'photos', 'project-access'],
   admin: ['auth', 'billing'],
+  'share-links': ['auth', 'billing', 'account', 'project-access', 'projects'],
   openapi: ['auth', 'admin'],
   web: ['auth'],
   health: [],

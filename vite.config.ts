@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig({
+/** What both web builds share: the app (this file) and the client link's page (vite.shared-report.config.ts). */
+export const webBuildBase = {
   root: 'src/web',
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -12,12 +13,15 @@ export default defineConfig({
       '@pdf': fileURLToPath(new URL('./src/pdf', import.meta.url)),
     },
   },
+  build: { outDir: '../../dist/web', target: 'es2022', sourcemap: true },
+} satisfies UserConfig;
+
+export default defineConfig({
+  ...webBuildBase,
   build: {
-    outDir: '../../dist/web',
+    ...webBuildBase.build,
     // KEEP_WEB_BUILD=1 keeps earlier hashed files, so a server already serving dist/web is not broken by a rebuild.
     emptyOutDir: process.env.KEEP_WEB_BUILD !== '1',
-    target: 'es2022',
-    sourcemap: true,
     rolldownOptions: {
       output: {
         // Everything the first screen needs in one chunk: on a slow phone connection each extra

@@ -1,12 +1,13 @@
 // npm run bench:lighthouse: Lighthouse (mobile settings: Moto G Power viewport, simulated slow 4G
-// and 4x CPU slowdown) on the landing page and the signed-in home, driving Debian's chromium.
+// and 4x CPU slowdown) on the landing page, the signed-in home and a client link's page
+// (/r/{token} of a 50-pair report, issue 14), driving Debian's chromium.
 // Prints the four category scores, the key metrics and the JavaScript transferred; the budget
 // (DESIGN.md) is performance >= 95 and first-load JavaScript <= 100 KB compressed. That budget
 // is the scripts' compressed payload (DESIGN.md's own baseline, "React + router + TanStack Query
 // ~92 KB", is one): it is computed from the very files Lighthouse saw requested, compressed as the
 // server compresses them. "JS transferred" adds each response's HTTP/1.1 headers (~1.1 KB a file
 // with the security headers), which HTTP/2 in front of the app compresses away; both are printed.
-// Needs the built web app (dist/web: `npx vite build` or `npm run build`). CHROME_PATH overrides
+// Needs the built web app (dist/web: `npm run build:web` or `npm run build`). CHROME_PATH overrides
 // /usr/bin/chromium; LIGHTHOUSE_RUNS (default 3) runs per page, the median is reported.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { startServer } from '../src/server/hardening/faults/server-process.js';
+import { seedSharedReport } from './shared-report-fixture.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -122,20 +124,22 @@ async function auditOnce(url: string, extraHeaders: Record<string, string>, save
 }
 
 async function main(): Promise<void> {
-  if (!(await fs.stat('dist/web/index.html').then(() => true, () => false))) throw new Error('dist/web is missing: build the web app first (npx vite build)');
+  if (!(await fs.stat('dist/web/shared-report.manifest.json').then(() => true, () => false))) throw new Error('dist/web is missing: build the web app first (npm run build:web)');
   await fs.mkdir('bench/results', { recursive: true });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-lighthouse-'));
   const server = await startServer({ dataDir });
   const results: [string, PageFigures][] = [];
   try {
     const cookie = await signIn(server.url);
-    const pages: [string, Record<string, string>][] = [
-      ['landing /', {}],
-      ['signed-in home /', { Cookie: cookie }],
+    const { link } = await seedSharedReport(server.url, 50);
+    const pages: [string, string, Record<string, string>][] = [
+      ['landing /', `${server.url}/`, {}],
+      ['signed-in home /', `${server.url}/`, { Cookie: cookie }],
+      ['client link /r/…', link.url, {}],
     ];
-    for (const [name, extraHeaders] of pages) {
+    for (const [name, url, extraHeaders] of pages) {
       const runs: PageFigures[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await auditOnce(`${server.url}/`, extraHeaders, `bench/results/lighthouse-${name.split(' ')[0]}.json`));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await auditOnce(url, extraHeaders, `bench/results/lighthouse-${name.split(' ')[0]}.json`));
       results.push([name, median(runs)]);
       console.log(`${name}: performance per run ${runs.map((r) => r.performance).join(', ')}; host benchmark index ${runs.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (a busy machine scores low and inflates TBT)`);
     }

@@ -1,44 +1,15 @@
 // Export to PDF (issue 4): the PDF is built in the browser from the stored photos; desktop
 // downloads it, a phone offers it to the share sheet.
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { inspectPdf } from '../src/server/test-support/pdf-inspection';
 import { DESKTOP, PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
-import { makeJpeg } from './reports-support';
+import { seedReport } from './reports-support';
 
 const BUSINESS = 'Sparkle Cleaning Co';
 const CLIENT = 'Zoë Ångström';
-const HUES = ['#0ea5e9', '#f97316', '#22c55e', '#a855f7', '#ef4444', '#eab308', '#14b8a6', '#6366f1'];
 const SHOTS = 'test-results/pdf-export';
-
-interface Seeded {
-  projectId: number;
-  photoIds: number[];
-}
-
-/** A report with `pairCount` pairs, made through the API as the signed-in page's user. */
-async function seedReport(page: Page, baseURL: string, pairCount: number): Promise<Seeded> {
-  const api: APIRequestContext = page.request;
-  const headers = { origin: baseURL };
-  const created = await api.post('/api/projects', { headers, data: { clientName: CLIENT, description: 'Kitchen and bathroom deep clean, oven, grout and windows' } });
-  expect(created.status()).toBe(201);
-  const projectId = ((await created.json()) as { id: number }).id;
-  const photoIds: number[] = [];
-  for (let i = 0; i < pairCount; i += 1) {
-    const ids: number[] = [];
-    for (const type of ['before', 'after'] as const) {
-      const bytes = await makeJpeg({ width: 800, height: 600, hue: HUES[(2 * i + (type === 'after' ? 1 : 0)) % HUES.length]! });
-      const upload = await api.post(`/api/projects/${projectId}/photos?type=${type}`, { headers: { ...headers, 'content-type': 'image/jpeg' }, data: bytes });
-      expect(upload.status()).toBe(201);
-      ids.push(((await upload.json()) as { id: number }).id);
-    }
-    const pair = await api.post(`/api/projects/${projectId}/photo-pairs`, { headers, data: { beforePhotoId: ids[0], afterPhotoId: ids[1] } });
-    expect(pair.status()).toBe(201);
-    photoIds.push(...ids);
-  }
-  return { projectId, photoIds };
-}
 
 /** The JPEG streams inside a PDF, base64 each, sorted. */
 async function embeddedJpegs(bytes: Uint8Array): Promise<string[]> {
@@ -58,7 +29,7 @@ test.describe('Export to PDF on desktop', () => {
 
   test('is disabled until the report has a pair', async ({ page, baseURL }) => {
     await registerThroughUi(page, { businessName: BUSINESS });
-    const { projectId } = await seedReport(page, baseURL!, 0);
+    const { projectId } = await seedReport(page, baseURL!, CLIENT, 0);
     await page.goto(`/?project=${projectId}`);
     await expect(page.getByRole('button', { name: 'Export to PDF' })).toBeDisabled();
   });
@@ -69,7 +40,7 @@ test.describe('Export to PDF on desktop', () => {
     await registerThroughUi(page, { businessName: BUSINESS });
     const logo = await sharp({ create: { width: 360, height: 240, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
     expect((await page.request.post('/api/user/logo', { headers: { origin: baseURL!, 'content-type': 'image/png' }, data: logo })).status()).toBe(200);
-    const { projectId, photoIds } = await seedReport(page, baseURL!, 4);
+    const { projectId, photoIds } = await seedReport(page, baseURL!, CLIENT, 4);
     await page.goto(`/?project=${projectId}`);
 
     const downloading = page.waitForEvent('download');
@@ -102,7 +73,7 @@ test.describe('Export to PDF on desktop', () => {
 
   test("says 'Export Failed' when a photo cannot be fetched, and exports once it can", async ({ page, baseURL }) => {
     await registerThroughUi(page, { businessName: BUSINESS });
-    const { projectId } = await seedReport(page, baseURL!, 1);
+    const { projectId } = await seedReport(page, baseURL!, CLIENT, 1);
     await page.goto(`/?project=${projectId}`);
     // The signal drops while the photos are fetched.
     await page.route('**/api/photos/*/image', (route) => route.abort('internetdisconnected'));
@@ -126,7 +97,7 @@ test.describe('Export to PDF on a phone', () => {
   test('offers the PDF file to the share sheet', async ({ page, baseURL }) => {
     await recordShareSheet(page);
     await registerThroughUi(page, { businessName: BUSINESS });
-    const { projectId, photoIds } = await seedReport(page, baseURL!, 1);
+    const { projectId, photoIds } = await seedReport(page, baseURL!, CLIENT, 1);
     await page.goto(`/?project=${projectId}`);
 
     await page.getByRole('button', { name: 'Export to PDF' }).click();

@@ -1,6 +1,6 @@
 // Helpers for the reports journeys: real JPEGs made with sharp, and a clean screen for screenshots.
 import sharp from 'sharp';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A JPEG with a recognisable picture (a coloured scene with shapes). */
 export async function makeJpeg(options: { width: number; height: number; hue: string }): Promise<Buffer> {
@@ -29,4 +29,35 @@ export async function dismissToasts(page: Page): Promise<void> {
   const dismiss = page.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
   await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+const HUES = ['#0ea5e9', '#f97316', '#22c55e', '#a855f7', '#ef4444', '#eab308', '#14b8a6', '#6366f1'];
+
+export interface SeededReport {
+  projectId: number;
+  /** before, after of each pair in turn */
+  photoIds: number[];
+}
+
+/** A report for `clientName` with `pairCount` pairs of real JPEGs, made through the API as the signed-in page's user. */
+export async function seedReport(page: Page, baseURL: string, clientName: string, pairCount: number): Promise<SeededReport> {
+  const api: APIRequestContext = page.request;
+  const headers = { origin: baseURL };
+  const created = await api.post('/api/projects', { headers, data: { clientName, description: 'Kitchen and bathroom deep clean, oven, grout and windows' } });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { id: number }).id;
+  const photoIds: number[] = [];
+  for (let i = 0; i < pairCount; i += 1) {
+    const ids: number[] = [];
+    for (const type of ['before', 'after'] as const) {
+      const bytes = await makeJpeg({ width: 800, height: 600, hue: HUES[(2 * i + (type === 'after' ? 1 : 0)) % HUES.length]! });
+      const upload = await api.post(`/api/projects/${projectId}/photos?type=${type}`, { headers: { ...headers, 'content-type': 'image/jpeg' }, data: bytes });
+      expect(upload.status()).toBe(201);
+      ids.push(((await upload.json()) as { id: number }).id);
+    }
+    const pair = await api.post(`/api/projects/${projectId}/photo-pairs`, { headers, data: { beforePhotoId: ids[0], afterPhotoId: ids[1] } });
+    expect(pair.status()).toBe(201);
+    photoIds.push(...ids);
+  }
+  return { projectId, photoIds };
 }

@@ -95,15 +95,17 @@ export function toastTitles(page: Page): Promise<string[]> {
 
 /**
  * The phone's share sheet is the browser's boundary: this stands in for it and records the files
- * it is offered (as base64). Call before the page loads; read with `sharedFiles`.
+ * (as base64) and links it is offered. Call before the page loads; read with `sharedFiles` and
+ * `sharedUrls`.
  */
 export async function recordShareSheet(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const record = window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] };
+    const record = window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[]; sharedUrls?: string[] };
     Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data?: ShareData) => Boolean(data?.files?.length) });
     Object.defineProperty(navigator, 'share', {
       configurable: true,
       value: async (data?: ShareData) => {
+        if (data?.url) record.sharedUrls = [...(record.sharedUrls ?? []), data.url];
         record.sharedFiles = await Promise.all(
           (data?.files ?? []).map(async (file) => {
             const bytes = new Uint8Array(await file.arrayBuffer());
@@ -120,6 +122,10 @@ export async function recordShareSheet(page: Page): Promise<void> {
 export async function sharedFiles(page: Page): Promise<{ name: string; type: string; bytes: Uint8Array }[]> {
   const files = await page.evaluate(() => (window as unknown as { sharedFiles?: { name: string; type: string; base64: string }[] }).sharedFiles ?? []);
   return files.map((file) => ({ name: file.name, type: file.type, bytes: new Uint8Array(Buffer.from(file.base64, 'base64')) }));
+}
+
+export function sharedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { sharedUrls?: string[] }).sharedUrls ?? []);
 }
 
 /**

@@ -35,6 +35,10 @@ import { businessLogoRoutes } from './account/business-logo.routes.js';
 import { photoPairRoutes } from './photos/photo-pairs.routes.js';
 import { webhookRoutes } from './billing/webhook.js';
 import { openApiRoutes } from './openapi/openapi.routes.js';
+import { shareLinkRoutes } from './share-links/share-links.routes.js';
+import { sharedReportRoutes } from './share-links/shared-report.routes.js';
+import { sharedReportPageRoutes } from './share-links/shared-report-page.routes.js';
+import { createSharedReportLimiter } from './share-links/shared-access.js';
 import { schedulePeriodicTask } from './lib/periodic-task.js';
 import { orphanSweepTask } from './photos/orphan-sweeper.js';
 import { authCleanupTask } from './auth/auth-cleanup.js';
@@ -148,6 +152,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.code(500).send({ message: 'Internal Server Error' });
   });
 
+  // The client link's page and its data (issue 14) share one budget per address.
+  const sharedReportLimiter = createSharedReportLimiter(app);
+
   app.addHook('onRequest', createOriginGuard(deps.config.appUrl, [SESSION_COOKIE, ADMIN_COOKIE]));
 
   if (options.checkResponses) checkResponsesAgainstRouteTable(app);
@@ -167,6 +174,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(photoRoutes);
       await api.register(photoPairRoutes);
       await api.register(reportPdfRoutes);
+      await api.register(shareLinkRoutes);
+      await api.register(sharedReportRoutes, { limiter: sharedReportLimiter });
       await api.register(billingRoutes);
       await api.register(webhookRoutes);
       await api.register(accountRoutes);
@@ -183,7 +192,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   schedulePeriodicTask(app, authCleanupTask(deps));
   if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
 
-  if (options.serveWeb !== false && fs.existsSync(WEB_ROOT)) await registerWebApp(app, WEB_ROOT);
+  const servesWeb = options.serveWeb !== false && fs.existsSync(WEB_ROOT);
+  // The client link's page (issue 14) exists without the web build too (the API tests check its head).
+  await app.register(sharedReportPageRoutes, { limiter: sharedReportLimiter, webRoot: servesWeb ? WEB_ROOT : undefined });
+  if (servesWeb) await registerWebApp(app, WEB_ROOT);
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));
 
   return app;

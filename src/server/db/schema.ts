@@ -106,6 +106,25 @@ export const photoPairs = pgTable(
   ],
 );
 
+/**
+ * A client link (issue 14): /r/{token} shows the report's pairs to whoever holds the token, until
+ * it expires or is revoked. The token is kept as issued, so the owner can copy the link again
+ * (docs/decisions/015-client-link-tokens.md).
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('share_links_token_key').on(t.token), index('share_links_project_id_created_at_idx').on(t.projectId, t.createdAt)],
+);
+
 /** One subscription per user, whichever provider (sandbox or stripe) it is with. */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -168,5 +187,6 @@ export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type PhotoPairRow = typeof photoPairs.$inferSelect;
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;

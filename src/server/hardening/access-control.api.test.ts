@@ -9,7 +9,7 @@ import { apiRoutes, fillPath, routeKey, withRouteDiscovery } from '../test-suppo
 import { diffSnapshots, snapshotDatabase } from './support/db-snapshot.js';
 import { createOwnedResources, createProject, jpegDataUrl, type OwnedResources } from './support/fixtures.js';
 
-type Resource = 'project' | 'photo' | 'pair';
+type Resource = 'project' | 'photo' | 'pair' | 'shareLink';
 
 interface AccessCase {
   /** Which of the owner's resources the path id names. */
@@ -28,11 +28,26 @@ const ACCESS_TABLE: Record<string, AccessCase> = {
   'POST /api/projects/:id/photo-pairs': { resource: 'project', body: (owned) => ({ beforePhotoId: owned.photoIds[2], afterPhotoId: owned.photoIds[3] }) },
   'POST /api/projects/:id/auto-pair-all': { resource: 'project' },
   'GET /api/projects/:id/report.pdf': { resource: 'project' },
+  'POST /api/projects/:id/share-links': { resource: 'project', body: () => ({ expiresInDays: 7 }) },
+  'GET /api/projects/:id/share-links': { resource: 'project' },
+  'DELETE /api/share-links/:id': { resource: 'shareLink' },
   'DELETE /api/photo-pairs/:id': { resource: 'pair' },
   'DELETE /api/photos/:id': { resource: 'photo' },
   'GET /api/photos/:id': { resource: 'photo' },
   'GET /api/photos/:id/image': { resource: 'photo' },
   'GET /api/photos/:id/thumbnail': { resource: 'photo' },
+};
+
+/**
+ * Public routes keyed by a client link's token (issue 14): the token opens its own report and
+ * nothing else. `photo`: the path also names a photo, which must be one of that report's pairs.
+ */
+const TOKEN_TABLE: Record<string, { photo: boolean }> = {
+  'GET /api/shared/:token': { photo: false },
+  'GET /api/shared/:token/report.pdf': { photo: false },
+  'GET /api/shared/:token/logo': { photo: false },
+  'GET /api/shared/:token/photos/:photoId/image': { photo: true },
+  'GET /api/shared/:token/photos/:photoId/thumbnail': { photo: true },
 };
 
 /** Admin routes a signed-in user without the admin password may call (to unlock, or to learn it is locked). */
@@ -56,6 +71,7 @@ async function signedIn(name: string): Promise<TestClient> {
 function idOf(owned: OwnedResources, resource: Resource): number {
   if (resource === 'project') return owned.projectId;
   if (resource === 'pair') return owned.pairId;
+  if (resource === 'shareLink') return owned.shareLinkId;
   return owned.photoIds[0] ?? 0;
 }
 
@@ -72,7 +88,7 @@ describe('another user’s ids', () => {
   it('every id-bearing API route has an entry in the access table', () => {
     // A discovery that found nothing would make every test below vacuous.
     expect(idRoutes.map(routeKey)).toEqual(expect.arrayContaining(['GET /api/projects/:id', 'DELETE /api/photos/:id', 'DELETE /api/photo-pairs/:id']));
-    const missing = idRoutes.map(routeKey).filter((key) => !(key in ACCESS_TABLE));
+    const missing = idRoutes.map(routeKey).filter((key) => !(key in ACCESS_TABLE) && !(key in TOKEN_TABLE));
     expect(missing, `add these routes to ACCESS_TABLE in ${import.meta.url.split('/').pop()}`).toEqual([]);
   });
 
@@ -99,6 +115,25 @@ describe('another user’s ids', () => {
       const tokenOnly = t.client();
       tokenOnly.bearerToken = login.body.authToken;
       await expectNotFoundAndUnchanged(tokenOnly, route.method, path, body);
+    },
+    60_000,
+  );
+
+  it.each(idRoutes.filter((route) => routeKey(route) in TOKEN_TABLE).map((route) => [routeKey(route), route] as const))(
+    '%s opens only its own report: an unknown token, or another report’s token with this one’s photos, is 404 and changes nothing',
+    async (key, route) => {
+      const owner = await signedIn('Owner Cleaning');
+      const other = await signedIn('Other Cleaning');
+      const owned = await createOwnedResources(owner);
+      const others = await createOwnedResources(other);
+      const fill = (token: string, photoId: number) => fillPath(route.url, { token, photoId: String(photoId) });
+      const visitor = t.client();
+      if (TOKEN_TABLE[key]?.photo) {
+        // Its own token serves its own paired photo, so the 404s below are about whose photo it is.
+        expect((await visitor.get(fill(owned.shareToken, owned.photoIds[0] ?? 0))).status).toBe(200);
+        for (const photoId of owned.photoIds) await expectNotFoundAndUnchanged(visitor, 'GET', fill(others.shareToken, photoId), undefined);
+      }
+      await expectNotFoundAndUnchanged(visitor, 'GET', fill(`${owned.shareToken.slice(0, -4)}AAAA`, owned.photoIds[0] ?? 0), undefined);
     },
     60_000,
   );

@@ -41,8 +41,9 @@ beforeEach(async () => {
   }
 });
 
-function knownIds(): number[] {
-  return resources ? [resources.projectId, ...resources.photoIds, resources.pairId] : [];
+/** Real ids and a live client-link token, so generated paths reach real rows. */
+function knownPathValues(): (number | string)[] {
+  return resources ? [resources.projectId, ...resources.photoIds, resources.pairId, resources.shareLinkId, resources.shareToken] : [];
 }
 
 interface Credentials {
@@ -104,7 +105,7 @@ describe('hostile input on every API route', () => {
     '%s: no 5xx, every 4xx has a message, rejected requests change nothing',
     async (_key, route) => {
       await fc.assert(
-        fc.asyncProperty(hostileRequest(route.params, knownIds(), route.method), async (request) => {
+        fc.asyncProperty(hostileRequest(route.params, knownPathValues(), route.method), async (request) => {
           const credentials = await credentialsFor(request);
           const before = await snapshotDatabase(t.db);
           const response = await send(route, request, credentials);

@@ -25,4 +25,13 @@ export const RATE_LIMITS = {
   photoUploadsPerUser: { max: 600, windowMs: 10 * MINUTE },
   /** Server-built report PDFs one user may ask for: each costs real CPU time. */
   pdfBuildsPerUser: { max: 30, windowMs: MINUTE },
+  /** Client links one user may make: making and revoking in a loop must not fill the table. */
+  shareLinkCreatesPerUser: { max: 100, windowMs: HOUR },
+  /**
+   * Requests to shared reports (/r/{token} and /api/shared/...) from one address: a 50-pair page
+   * is about 200 (its thumbnails, then the full photos as they come into view), so a few visits fit.
+   */
+  sharedReportPerAddress: { max: 1200, windowMs: 10 * MINUTE },
+  /** Shared reports' PDFs one address may ask for: each is built on the server. */
+  sharedPdfPerAddress: { max: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, LimitRule>;

@@ -2,7 +2,6 @@
 // sharing and mail. Owner only: another user's project is a 404.
 import type { FastifyPluginAsync } from 'fastify';
 import { IdParamSchema } from '../../shared/contract/common.js';
-import { defaultReportFilename } from '../../shared/report-filename.js';
 import { requireUser } from '../auth/sessions.js';
 import { createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
@@ -11,6 +10,7 @@ import { requireActiveAccess } from '../billing/access.js';
 import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from '../project-access/project-access.js';
 import { renderProjectReportPdf } from './report-pdf.service.js';
+import { sendReportPdf } from './report-pdf-reply.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
 
@@ -30,12 +30,6 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
     const project = await findOwnedProject(app.deps.db, user.id, id);
     await requireActiveAccess(request, user);
     const pdf = await heavyReads.run(String(user.id), () => renderProjectReportPdf(app.deps, user, project));
-    app.metrics.pdfBuilds.inc({ result: 'built' });
-    const filename = `${defaultReportFilename(project.clientName, app.deps.clock())}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    return sendReportPdf(reply, project, pdf);
   });
 };

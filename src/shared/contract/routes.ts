@@ -8,12 +8,13 @@ import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { projectRoutes } from './projects.js';
 import { defineRoute } from './route.js';
+import { shareLinkRoutes } from './share-links.js';
 
 export const docsRoutes = {
   getOpenApiDocument: defineRoute({ method: 'GET', path: '/api/openapi.json', summary: 'This API as an OpenAPI 3.1 document, built from the route table', access: 'public', response: z.record(z.string(), z.unknown()) }),
 };
 
-export const apiRoutes = { ...authRoutes, ...accountRoutes, ...projectRoutes, ...billingRoutes, ...adminRoutes, ...docsRoutes };
+export const apiRoutes = { ...authRoutes, ...accountRoutes, ...projectRoutes, ...shareLinkRoutes, ...billingRoutes, ...adminRoutes, ...docsRoutes };
 
 export type ApiRoutes = typeof apiRoutes;
 export type ApiRouteName = keyof ApiRoutes;

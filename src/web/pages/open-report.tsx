@@ -1,10 +1,22 @@
-// The open report of the signed-in home (/?project={id}): the report editor, with the PDF export
-// beside its title and the 'Set Your Business Name' dialog the export may need (spec §2, §5).
+// The open report of the signed-in home (/?project={id}): the report editor, with the client link
+// (issue 14) and the PDF export beside its title and the 'Set Your Business Name' dialog the
+// export may need (spec §2, §5).
 // Composed here so the features need not know each other; loaded on demand by home-page.tsx.
 import ReportEditor from '../features/report-editor/report-editor';
 import { ExportPdfButton } from '../features/pdf-export/export-pdf-button';
 import { SetBusinessNameDialog } from '../features/account/set-business-name-dialog';
+import { ShareLinkButton } from '../features/client-links/share-link-button';
 
 export default function OpenReport({ projectId }: { projectId: number }) {
-  return <ReportEditor projectId={projectId} actions={(project) => <ExportPdfButton project={project} businessNameDialog={(slot) => <SetBusinessNameDialog {...slot} />} />} />;
+  return (
+    <ReportEditor
+      projectId={projectId}
+      actions={(project) => (
+        <>
+          <ShareLinkButton project={project} />
+          <ExportPdfButton project={project} businessNameDialog={(slot) => <SetBusinessNameDialog {...slot} />} />
+        </>
+      )}
+    />
+  );
 }

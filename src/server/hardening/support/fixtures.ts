@@ -8,6 +8,9 @@ export interface OwnedResources {
   /** [before, after] (paired), then an unpaired before and an unpaired after */
   photoIds: number[];
   pairId: number;
+  /** A live client link to the report (issue 14). */
+  shareLinkId: number;
+  shareToken: string;
 }
 
 let jpegCache: Buffer | undefined;
@@ -76,5 +79,7 @@ export async function createOwnedResources(client: TestClient, body: { clientNam
   const spareBefore = await uploadPhoto(client, projectId, 'before');
   const spareAfter = await uploadPhoto(client, projectId, 'after');
   const pairId = await pairPhotos(client, projectId, before, after);
-  return { projectId, photoIds: [before, after, spareBefore, spareAfter], pairId };
+  const link = await client.post<{ id: number; token: string }>(`/api/projects/${projectId}/share-links`, {});
+  expectStatus(link, [201], 'create share link');
+  return { projectId, photoIds: [before, after, spareBefore, spareAfter], pairId, shareLinkId: link.body.id, shareToken: link.body.token };
 }

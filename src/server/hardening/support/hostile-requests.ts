@@ -86,7 +86,7 @@ const queryArb = fc.oneof(
   fc.constantFrom('images=url', 'images=data', 'type=before', 'type=after', 'images=url&images=data', '%E0%A4%A', 'a=%', '=&&=', 'images'),
 );
 
-function pathValue(ids: number[]): fc.Arbitrary<string> {
+function pathValue(ids: readonly (number | string)[]): fc.Arbitrary<string> {
   const own = ids.length > 0 ? [{ weight: 3, arbitrary: fc.constantFrom(...ids).map(String) }] : [];
   return fc.oneof(
     ...own,
@@ -96,7 +96,7 @@ function pathValue(ids: number[]): fc.Arbitrary<string> {
   );
 }
 
-export function hostileRequest(paramNames: string[], knownIds: number[], method: string): fc.Arbitrary<HostileRequest> {
+export function hostileRequest(paramNames: string[], knownIds: readonly (number | string)[], method: string): fc.Arbitrary<HostileRequest> {
   const params = fc.record(Object.fromEntries(paramNames.map((name) => [name, pathValue(knownIds)])) as Record<string, fc.Arbitrary<string>>);
   const canHaveBody = method !== 'GET' && method !== 'HEAD';
   const body: fc.Arbitrary<string | Buffer | undefined> = canHaveBody

@@ -13,7 +13,7 @@ import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 
-/** `actions` are the page's buttons beside the title (Export to PDF): the page composes features. */
+/** `actions` are the page's buttons beside the title (Share link, Export to PDF): the page composes features. */
 export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
   const { data: project, error, isPending } = useProject(projectId);
 
@@ -53,15 +53,16 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
 
   return (
     <div>
-      <div className="flex items-center justify-between gap-3">
-        {backLink}
-        {actions?.(project)}
-      </div>
-      <div className="mt-1 mb-4">
-        <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
-        <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
-          <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
-        </p>
+      {backLink}
+      {/* On a phone the page's buttons go under the title, on a wider screen beside it. */}
+      <div className="mt-1 mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
+          <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
+            <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
+          </p>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions(project)}</div>}
       </div>
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />

@@ -1,0 +1,50 @@
+// Client links and shared reports as the API shows them. Every URL a shared report hands out is
+// under /api/shared/{token}/, so revoking or expiring the link ends all of them at once.
+import type { ShareLink, SharedPhoto, SharedReport } from '../../shared/contract/share-links.js';
+import type { PhotoRow, ProjectRow, ShareLinkRow, UserRow } from '../db/schema.js';
+import type { SharedPairRows } from './share-links.service.js';
+
+/** The page the client opens: APP_URL + /r/{token} (issue 14). */
+export const sharedPageUrl = (appUrl: string, token: string) => `${appUrl}/r/${token}`;
+
+export const sharedReportUrls = (token: string) => {
+  const base = `/api/shared/${token}`;
+  return {
+    report: base,
+    pdf: `${base}/report.pdf`,
+    logo: `${base}/logo`,
+    image: (photoId: number) => `${base}/photos/${photoId}/image`,
+    thumbnail: (photoId: number) => `${base}/photos/${photoId}/thumbnail`,
+  };
+};
+
+export function toShareLinkResponse(row: ShareLinkRow, appUrl: string): ShareLink {
+  return {
+    id: row.id,
+    token: row.token,
+    url: sharedPageUrl(appUrl, row.token),
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    lastOpenedAt: row.lastOpenedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
+  const urls = sharedReportUrls(token);
+  return { imageUrl: urls.image(photo.id), thumbnailUrl: urls.thumbnail(photo.id) };
+}
+
+/** What the client sees: never the owner's email, never an unpaired photo. */
+export function toSharedReport(token: string, project: ProjectRow, owner: UserRow, pairs: readonly SharedPairRows[]): SharedReport {
+  const urls = sharedReportUrls(token);
+  return {
+    businessName: owner.businessName?.trim() ?? '',
+    businessLogoUrl: owner.businessLogoKey ? urls.logo : null,
+    clientName: project.clientName,
+    description: project.description,
+    createdAt: project.createdAt.toISOString(),
+    pairs: pairs.map((pair) => ({ before: toSharedPhoto(token, pair.before), after: toSharedPhoto(token, pair.after) })),
+    pdfUrl: urls.pdf,
+  };
+}

@@ -1,0 +1,59 @@
+// Shortcuts for the client-link tests (issue 14): an owner with a paired report and a link, and
+// requests as an anonymous visitor would make them (bytes kept as bytes).
+import type { Photo, Project } from '../../shared/contract/projects.js';
+import type { ShareLink } from '../../shared/contract/share-links.js';
+import type { TestApp } from './test-app.js';
+import { registerUser, uniqueClientAddress, type TestClient } from './test-client.js';
+import { addPhoto, createProject } from './project-helpers.js';
+
+export interface SharedFixture {
+  owner: TestClient;
+  email: string;
+  project: Project;
+  /** The report's pairs, in the order they were made. */
+  pairs: { before: Photo; after: Photo }[];
+  /** Photos of the report that are in no pair. */
+  unpaired: Photo[];
+  link: ShareLink;
+}
+
+export async function createShareLink(owner: TestClient, projectId: number, body: { expiresInDays?: number } = {}): Promise<ShareLink> {
+  const response = await owner.post<ShareLink>(`/api/projects/${projectId}/share-links`, body);
+  if (response.status !== 201) throw new Error(`create share link failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** A new owner with a report of `pairCount` pairs plus one unpaired before and after photo, and a link to it. */
+export async function ownerWithSharedReport(
+  t: TestApp,
+  options: { pairCount?: number; businessName?: string; clientName?: string; description?: string; expiresInDays?: number } = {},
+): Promise<SharedFixture> {
+  const owner = t.client();
+  const { email } = await registerUser(owner, { businessName: options.businessName ?? 'Sparkle Cleaning Co' });
+  const project = await createProject(owner, { clientName: options.clientName ?? 'Zoë Ångström', description: options.description ?? 'Kitchen deep clean' });
+  const pairs: SharedFixture['pairs'] = [];
+  for (let i = 0; i < (options.pairCount ?? 2); i += 1) {
+    const before = await addPhoto(owner, project.id, 'before');
+    const after = await addPhoto(owner, project.id, 'after');
+    const pair = await owner.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id });
+    if (pair.status !== 201) throw new Error(`pair failed: ${pair.status} ${pair.text}`);
+    pairs.push({ before, after });
+  }
+  const unpaired = [await addPhoto(owner, project.id, 'before'), await addPhoto(owner, project.id, 'after')];
+  const link = await createShareLink(owner, project.id, options.expiresInDays === undefined ? {} : { expiresInDays: options.expiresInDays });
+  return { owner, email, project, pairs, unpaired, link };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+}
+
+/** A GET as a signed-out visitor at `address` (their own by default); headers as given. */
+export async function visit(t: TestApp, path: string, options: { address?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+  const response = await fetch(t.url + path, { headers: { 'x-forwarded-for': options.address ?? uniqueClientAddress(), ...options.headers }, redirect: 'manual' });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
+}

@@ -1,0 +1,38 @@
+// How a client link reads in the owner's list (issue 14): live, expired or revoked; when it ends;
+// when the client last opened it.
+import type { ShareLink } from '@shared/contract/share-links';
+
+export type LinkState = 'live' | 'expired' | 'revoked';
+
+export function linkState(link: ShareLink, now: Date): LinkState {
+  if (link.revokedAt) return 'revoked';
+  return new Date(link.expiresAt).getTime() <= now.getTime() ? 'expired' : 'live';
+}
+
+const dateFormat = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function expiryText(link: ShareLink, now: Date): string {
+  switch (linkState(link, now)) {
+    case 'revoked':
+      return `Revoked ${dateFormat(link.revokedAt ?? link.expiresAt)}`;
+    case 'expired':
+      return `Expired ${dateFormat(link.expiresAt)}`;
+    default:
+      return `Expires ${dateFormat(link.expiresAt)}`;
+  }
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** 'Last opened 5 minutes ago', or that the client has not opened it yet. */
+export function lastOpenedText(link: ShareLink, now: Date): string {
+  if (!link.lastOpenedAt) return 'Not opened yet';
+  const elapsed = now.getTime() - new Date(link.lastOpenedAt).getTime();
+  if (elapsed < 60_000) return 'Last opened just now';
+  const [unit, size] = UNITS.find(([, ms]) => elapsed >= ms) ?? UNITS[UNITS.length - 1]!;
+  return `Last opened ${new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-Math.floor(elapsed / size), unit)}`;
+}
