@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     try {
       [user] = await db
         .insert(users)
-        .values({ email: body.email, passwordHash, businessName: body.businessName, createdAt, trialEndsAt: computeTrialEndsAt(createdAt) })
+        .values({ email: body.email, passwordHash, businessName: body.businessName, locale: body.locale, timeZone: body.timeZone, createdAt, trialEndsAt: computeTrialEndsAt(createdAt) })
         .returning();
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.

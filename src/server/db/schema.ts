@@ -19,6 +19,10 @@ export const users = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Language of the app, emails and PDFs (issue 15): one of SUPPORTED_LOCALES. */
+    locale: text('locale').notNull().default('en'),
+    /** IANA zone the PDF prints capture times in (issue 13), from the browser at registration. */
+    timeZone: text('time_zone').notNull().default('UTC'),
   },
   (t) => [
     // spec: one account per email, case-insensitive

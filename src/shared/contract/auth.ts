@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../preferences.js';
 import { BUSINESS_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.js';
 import { MessageResponseSchema } from './common.js';
+import { LocaleSchema, TimeZoneSchema } from './preferences.js';
 import { defineRoute } from './route.js';
 
 export const EmailSchema = z
@@ -32,6 +34,9 @@ export const RegisterBodySchema = z
     password: NewPasswordSchema,
     confirmPassword: z.string({ error: 'Please confirm your password' }),
     businessName: BusinessNameSchema,
+    /** The browser's language and IANA zone at registration (issues 13, 15); English and UTC when left out. */
+    locale: LocaleSchema.optional(),
+    timeZone: TimeZoneSchema.optional(),
   })
   .refine(passwordsMatch, PASSWORDS_DO_NOT_MATCH);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
@@ -64,6 +69,8 @@ export const UserSchema = z.object({
   createdAt: z.string(),
   trialEndsAt: z.string(),
   stripeSubscriptionId: z.string().nullable(),
+  locale: z.enum(SUPPORTED_LOCALES),
+  timeZone: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
 

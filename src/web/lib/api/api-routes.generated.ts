@@ -17,6 +17,7 @@ export const API_ROUTES = {
   replaceBusinessName: { method: 'PUT', path: '/api/user/business-name', access: 'user', answer: 'json' },
   uploadLogo: { method: 'POST', path: '/api/user/logo', access: 'user', answer: 'json' },
   getLogo: { method: 'GET', path: '/api/user/logo', access: 'user', answer: 'file' },
+  updatePreferences: { method: 'PATCH', path: '/api/user/preferences', access: 'user', answer: 'json' },
   deleteLogo: { method: 'DELETE', path: '/api/user/logo', access: 'user', answer: 'json' },
   listProjects: { method: 'GET', path: '/api/projects', access: 'user', answer: 'json' },
   createProject: { method: 'POST', path: '/api/projects', access: 'user', answer: 'json' },

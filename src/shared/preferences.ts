@@ -1,0 +1,26 @@
+// The user's language and time zone (issues 13 and 15): one list of supported locales and the
+// rule for a valid IANA time zone, shared by the API's validation and the browser.
+
+export const SUPPORTED_LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** Stored for accounts made before time zones were asked, and when the browser gave none. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+export function isSupportedLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+// An IANA name ("Europe/Madrid", "UTC"), not an offset such as "+01:00" that newer engines also accept.
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or null when unknown. */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length > TIME_ZONE_MAX_LENGTH || !IANA_NAME.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
