@@ -33,3 +33,8 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 /** Quotas (issue 11): one report holds at most this many photos, one account at most this many. */
 export const MAX_PHOTOS_PER_PROJECT = 500;
 export const MAX_PHOTOS_PER_ACCOUNT = 20_000;
+
+/** Where accessibility problems are reported (the statement at /accessibility; docs/decisions/020). */
+export const ACCESSIBILITY_CONTACT_EMAIL = 'accessibility@cleanproof.app';
+/** When the accessibility statement was last reviewed (ISO date). */
+export const ACCESSIBILITY_STATEMENT_DATE = '2026-11-24';

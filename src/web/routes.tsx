@@ -20,6 +20,7 @@ const SubscribePage = lazy(() => import('./pages/subscribe-page'));
 const TestSubscriptionPage = lazy(() => import('./pages/test-subscription-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const AdminPage = lazy(() => import('./pages/admin-page'));
+const AccessibilityPage = lazy(() => import('./pages/accessibility-page'));
 // Photos kept on this device upload on every signed-in screen; loaded only once someone signs in.
 const UploadRunner = lazy(() => import('./features/report-editor/upload/upload-runner'));
 
@@ -43,6 +44,7 @@ export function AppRoutes() {
             <Route path="/auth" component={AuthPage} />
             <Route path="/reset-password" component={ResetPasswordPage} />
             <Route path="/admin" component={AdminPage} />
+            <Route path="/accessibility" component={AccessibilityPage} />
             <Route path="/projects">{signedIn(ProjectsPage)}</Route>
             <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
             <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>

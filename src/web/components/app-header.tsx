@@ -23,8 +23,9 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
-        <Link href="/" aria-label="Reports home" className="min-w-0">
-          <BrandMark />
+        <Link href="/" className="min-w-0 rounded-lg">
+          {/* The name read out starts with the words shown (WCAG 2.5.3, label in name). */}
+          <BrandMark hiddenSuffix=", reports home" />
         </Link>
         <div className="flex min-w-0 items-center gap-2">
           <span className="hidden truncate text-sm text-slate-600 sm:inline">{user?.businessName ?? user?.email}</span>

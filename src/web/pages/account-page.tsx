@@ -10,11 +10,13 @@ import { BusinessNameForm } from '../features/account/business-name-form';
 import { useSubscriptionStatus } from '../lib/access';
 import { describePlan } from '../features/subscription/plan-display';
 import { PlanBadge } from '../features/subscription/plan-badge';
+import { usePageTitle } from '../lib/page-title';
 
 export default function AccountPage() {
   const { data: user } = useCurrentUser();
   const { data: status } = useSubscriptionStatus();
   const plan = status ? describePlan(status) : null;
+  usePageTitle('account');
   if (!user) return null;
 
   return (

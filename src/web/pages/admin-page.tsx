@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/ui/spinner';
 import { AdminDashboard } from '../features/admin/admin-dashboard';
 import { AdminUnlockForm } from '../features/admin/admin-unlock-form';
 import { useAdminSession, useLockAdmin } from '../features/admin/admin-api';
+import { usePageTitle } from '../lib/page-title';
 
 /** /admin (spec §2, §6): open to anyone, locked until the shared admin password is verified. */
 export default function AdminPage() {
@@ -13,6 +14,7 @@ export default function AdminPage() {
   const lock = useLockAdmin();
   // A failed session check shows the lock screen: unlocking is the way forward either way.
   const unlocked = session.data?.unlocked === true;
+  usePageTitle(unlocked ? 'admin' : 'adminLocked');
 
   if (session.isPending) return <PageSpinner />;
 
@@ -20,8 +22,8 @@ export default function AdminPage() {
     <div className="min-h-dvh bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
-          <Link href="/" aria-label="Home" className="min-w-0">
-            <BrandMark />
+          <Link href="/" className="min-w-0 rounded-lg">
+            <BrandMark hiddenSuffix=", home" />
           </Link>
           {unlocked && (
             <Button variant="ghost" onClick={() => lock.mutate()} disabled={lock.isPending}>

@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';
 import { BrandMark } from '../components/brand-mark';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
+import { usePageTitle } from '../lib/page-title';
 
 /** /auth: sign-in, or registration with ?mode=register (spec §2). */
 export default function AuthPage() {
@@ -19,6 +20,7 @@ export default function AuthPage() {
   // The URL is the one source of the mode, so links to /auth?mode=register and Back both work.
   const mode = new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login';
   const [showForgot, setShowForgot] = useState(false);
+  usePageTitle(mode === 'register' ? 'register' : showForgot ? 'forgotPassword' : 'signIn');
 
   if (user) return <Redirect to="/" replace />;
 

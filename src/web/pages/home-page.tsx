@@ -6,12 +6,15 @@ import { AccessBanner } from '../features/subscription/access-banner';
 import { ReportsList } from '../features/reports/reports-list';
 import { parseProjectParam } from '../lib/project-param';
 import { SignedInHeader } from './signed-in-header';
+import { usePageTitle } from '../lib/page-title';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
 const OpenReport = lazy(() => import('./open-report'));
 
 export default function HomePage() {
   const projectId = parseProjectParam(useSearch());
+  // The open report names itself (with its client) in the report editor.
+  usePageTitle(projectId === null ? 'home' : null);
   return (
     <div className="min-h-dvh">
       <SignedInHeader />

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Camera, Check, FileText, Send, ShieldCheck, Smartphone } from 'lucide-react';
 import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME, TRIAL_DAYS } from '@shared/rules';
 import { BrandMark } from '../components/brand-mark';
+import { usePageTitle } from '../lib/page-title';
 
 const STEPS = [
   { icon: Camera, title: 'Snap', text: 'Take before and after photos on the job with your phone camera.' },
@@ -15,6 +16,7 @@ const linkButton = 'inline-flex min-h-12 w-full items-center justify-center roun
 
 /** The signed-out home page (spec §1, §2). */
 export function LandingPage() {
+  usePageTitle('landing');
   return (
     <div className="min-h-dvh bg-white">
       <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
@@ -96,13 +98,18 @@ export function LandingPage() {
       </main>
 
       <footer className="border-t border-slate-200 py-6">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 text-sm text-slate-500">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 px-4 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">
             <ShieldCheck className="size-4" aria-hidden="true" /> © {PRODUCT_NAME}
           </span>
-          <Link href="/admin" className="inline-flex min-h-11 items-center px-2 text-xs text-slate-400 hover:text-slate-600">
-            admin
-          </Link>
+          <nav aria-label="Footer" className="flex items-center gap-2">
+            <Link href="/accessibility" className="inline-flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline-offset-4 hover:underline">
+              Accessibility
+            </Link>
+            <Link href="/admin" className="inline-flex min-h-11 items-center rounded-lg px-2 text-xs text-slate-600 hover:text-slate-900">
+              admin
+            </Link>
+          </nav>
         </div>
       </footer>
     </div>

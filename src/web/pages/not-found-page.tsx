@@ -1,6 +1,8 @@
 import { ButtonLink } from '../components/ui/button';
+import { usePageTitle } from '../lib/page-title';
 
 export function NotFoundPage() {
+  usePageTitle('notFound');
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>

@@ -9,12 +9,14 @@ import { DeleteProjectDialog } from '../features/reports/delete-project-dialog';
 import { ProjectCard, ProjectCardSkeleton } from '../features/reports/project-card';
 import { countLabel } from '../lib/project-labels';
 import { useCreateReport } from '../features/reports/use-create-report';
+import { usePageTitle } from '../lib/page-title';
 
 /** /projects (spec §2): 'Reports', Create New Report, the count, a delete per card, open via /?project={id}. */
 export default function ProjectsPage() {
   const { data: projects, isPending, isError, refetch } = useProjects();
   const { createReport, isCreating } = useCreateReport();
   const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
+  usePageTitle('reports');
 
   return (
     <div className="min-h-dvh">

@@ -11,11 +11,13 @@ import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';
 import { BrandMark } from '../components/brand-mark';
+import { usePageTitle } from '../lib/page-title';
 
 /** /reset-password?token=… (spec §2, §5, §8). */
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const [, navigate] = useLocation();
+  usePageTitle('resetPassword');
   const [form, setForm] = useState<NewPasswordForm>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<NewPasswordForm>>({});
   const update = (field: keyof NewPasswordForm) => (event: { target: { value: string } }) => {

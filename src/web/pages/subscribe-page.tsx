@@ -15,6 +15,7 @@ import { useSubscriptionStatus } from '../lib/access';
 import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
 import { SandboxCardForm } from '../features/subscription/sandbox-card-form';
 import type { PaymentFormProps } from '../features/subscription/payment-form-props';
+import { usePageTitle } from '../lib/page-title';
 
 const StripePaymentForm = lazy(() => import('../features/subscription/stripe-payment-form'));
 
@@ -25,6 +26,7 @@ export default function SubscribePage() {
   const config = useBillingConfig();
   const [, navigate] = useLocation();
   const decided = useRef(false);
+  usePageTitle('subscribe');
 
   // spec §4: an active subscriber goes home with 'Already Subscribed'; nobody can pay -> 'No Active Trial'.
   useEffect(() => {

@@ -13,6 +13,7 @@ import { useSubscriptionStatus } from '../lib/access';
 import { API_ROUTES } from '../lib/api/api-routes.generated';
 import { apiPath } from '../lib/api/api-paths';
 import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
+import { usePageTitle } from '../lib/page-title';
 
 type Row = [label: string, value: string | number | boolean | null | undefined];
 
@@ -34,6 +35,7 @@ export default function TestSubscriptionPage() {
   const status = useSubscriptionStatus({ alwaysFresh: true });
   const config = useBillingConfig();
   const create = useUpgradeSubscription('createSubscription');
+  usePageTitle('testSubscription');
 
   const onCreate = () =>
     create.mutate(undefined, {

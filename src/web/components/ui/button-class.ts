@@ -25,7 +25,7 @@ export interface ButtonLook {
 
 export function buttonClassName({ variant = 'primary', size = 'md', className }: ButtonLook): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed',
     VARIANTS[variant],
     SIZES[size],
     className,

@@ -1,8 +1,8 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClassName, type ButtonLook } from './button-class';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLook {}
+export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLook {}
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClassName({ variant, size, className })} {...props} />;

@@ -14,7 +14,7 @@ export interface MenuAction {
 }
 
 const ITEM =
-  'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-left text-sm text-slate-800 outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus:bg-slate-100';
+  'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus-visible:outline-offset-[-2px]';
 
 export function MenuButton({ label, icon, actions }: { label: string; icon: ReactNode; actions: MenuAction[] }) {
   const [open, setOpen] = useState(false);

@@ -61,7 +61,7 @@ export function BusinessLogoField() {
           ) : logoUrl ? (
             <img src={logoUrl} alt="Your business logo" className="max-h-14 max-w-22 object-contain" />
           ) : (
-            <span className="px-1 text-center text-[11px] leading-tight text-slate-400">No logo</span>
+            <span className="px-1 text-center text-[11px] leading-tight text-slate-600">No logo</span>
           )}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -66,7 +66,7 @@ function SharePanel({ project, isOpen }: { project: Project; isOpen: boolean }) 
           <select
             value={days}
             onChange={(event) => setDays(Number(event.target.value))}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice} value={choice}>

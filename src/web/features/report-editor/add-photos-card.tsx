@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@shared/rules';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-choice';
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
@@ -44,7 +45,7 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           Add Photos
         </CardTitle>
         {hasAccess && availableModes.length > 1 && (
-          <div className="flex gap-1" role="tablist" aria-label="How to add photos">
+          <div className="flex gap-1" role="tablist" aria-label="How to add photos" onKeyDown={arrowKeyChoice(availableModes, mode, setMode)}>
             {availableModes.map((option) => {
               const { label, icon: Icon } = MODE_LABEL[option];
               return (
@@ -53,6 +54,10 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
                   type="button"
                   role="tab"
                   aria-selected={mode === option}
+                  aria-controls={mode === option ? 'add-photos-panel' : undefined}
+                  id={`add-photos-tab-${option}`}
+                  tabIndex={choiceTabIndex(mode === option)}
+                  data-choice
                   onClick={() => setMode(option)}
                   className={cn('inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium', mode === option ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-600 hover:bg-slate-100')}
                 >
@@ -69,7 +74,7 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           <div className="mt-3">
             <PhotoTypeSelector value={type} onChange={setType} />
           </div>
-          <div className="mt-3">
+          <div className="mt-3" {...(availableModes.length > 1 ? { id: 'add-photos-panel', role: 'tabpanel', 'aria-labelledby': `add-photos-tab-${mode}` } : {})}>
             {mode === 'camera' ? (
               <CameraPanel type={type} onCapture={(photo) => void keep(() => photo, 'camera')} />
             ) : (

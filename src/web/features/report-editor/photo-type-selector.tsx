@@ -1,5 +1,6 @@
 import type { PhotoType } from '@shared/contract/projects';
 import { cn } from '../../components/ui/cn';
+import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-choice';
 
 const OPTIONS: Array<{ value: PhotoType; label: string }> = [
   { value: 'before', label: 'Before' },
@@ -9,7 +10,15 @@ const OPTIONS: Array<{ value: PhotoType; label: string }> = [
 /** spec §2: the photo type selector toggles before and after; before is the default. */
 export function PhotoTypeSelector({ value, onChange }: { value: PhotoType; onChange: (type: PhotoType) => void }) {
   return (
-    <div role="radiogroup" aria-label="Photo type" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+    <div
+      role="radiogroup"
+      aria-label="Photo type"
+      onKeyDown={arrowKeyChoice(
+        OPTIONS.map((option) => option.value),
+        value,
+        onChange,
+      )}
+      className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
       {OPTIONS.map((option) => {
         const selected = option.value === value;
         return (
@@ -18,9 +27,11 @@ export function PhotoTypeSelector({ value, onChange }: { value: PhotoType; onCha
             type="button"
             role="radio"
             aria-checked={selected}
+            tabIndex={choiceTabIndex(selected)}
+            data-choice
             onClick={() => onChange(option.value)}
             className={cn(
-              'min-h-11 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+              'min-h-11 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
               selected ? (option.value === 'before' ? 'bg-amber-700 text-white shadow-sm' : 'bg-brand-700 text-white shadow-sm') : 'text-slate-600 hover:bg-white',
             )}
           >

@@ -12,10 +12,12 @@ import { useProject } from './api/project-api';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
+import { usePageTitle } from '../../lib/page-title';
 
 /** `actions` are the page's buttons beside the title (Share link, Export to PDF): the page composes features. */
 export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
   const { data: project, error, isPending } = useProject(projectId);
+  usePageTitle('report', project ? projectTitle(project) : undefined);
 
   useEffect(() => {
     if (!error || isHandledByClient(error)) return;

@@ -8,7 +8,7 @@ export function ProjectCard({ project, onDelete }: { project: ProjectSummary; on
   const title = projectTitle(project);
   return (
     <li className="relative flex min-w-0 items-stretch rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="project-card">
-      <Link href={`/?project=${project.id}`} className="flex min-h-20 min-w-0 flex-1 items-center gap-3 rounded-xl p-4 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Link href={`/?project=${project.id}`} className="flex min-h-20 min-w-0 flex-1 items-center gap-3 rounded-xl p-4 focus-visible:outline-2 focus-visible:outline-brand-700">
         <div className="min-w-0 flex-1">
           <h3 className={project.clientName.trim() ? 'truncate font-semibold text-slate-900' : 'truncate font-semibold text-slate-500'}>{title}</h3>
           <p className="mt-0.5 line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{projectDescription(project)}</p>

@@ -4,6 +4,7 @@ import type { Photo, PhotoPair, Project } from '@shared/contract/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { useFocusWhenLost } from '../../../components/ui/use-focus-when-lost';
 import { toast } from '../../../lib/toast';
 import { notifyFailure } from '../../../lib/api-errors';
 import { refreshProject, useAutoPairAll, useCreatePhotoPair, useDeletePhotoPair } from '../api/project-api';
@@ -14,7 +15,7 @@ import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
 import { PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 
-const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600';
+const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** Photo Pairs (spec §2, §4): select one before and one after to pair, or auto-pair all. */
 export function PhotoPairsCard({ project }: { project: Project }) {
@@ -28,6 +29,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const unpaired = getUnpairedPhotos(project.photos, project.photoPairs).filter((photo) => !deleting.has(photo.id));
   const selected = pruneSelection(rawSelection, unpaired);
   const busy = createPair.isPending || autoPair.isPending;
+  const focusWhenLost = useFocusWhenLost();
 
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
@@ -35,6 +37,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
       toast({ title: 'Invalid Selection', description: INVALID_SELECTION_MESSAGE, variant: 'destructive' });
       return;
     }
+    focusWhenLost('pairs-title', 'photo-pairs-title');
     createPair.mutate(pair, {
       onSuccess: () => {
         setSelection([]);
@@ -44,21 +47,26 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     });
   };
 
-  const autoPairAll = () =>
+  const autoPairAll = () => {
+    focusWhenLost('pairs-title', 'photo-pairs-title');
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
       onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
       onError: (error) => notifyFailure(error, 'Failed to auto-pair photos'),
     });
+  };
 
-  const removePair = (pair: PhotoPair) =>
+  const removePair = (pair: PhotoPair) => {
+    focusWhenLost('unpaired-title', 'photo-pairs-title');
     deletePair.mutate(pair.id, {
       onSuccess: () => toast({ title: 'Pair Deleted', description: 'Both photos are back among the unpaired photos.' }),
       onError: (error) => notifyFailure(error, 'Failed to delete photo pair'),
     });
+  };
 
   /** One tap on a phone: undoable for a few seconds, sent only once that time has lapsed (issue 16). */
   const removePhoto = (photo: Photo) => {
+    focusWhenLost('unpaired-title', 'photo-pairs-title');
     setSelection((current) => current.filter((id) => id !== photo.id));
     scheduleDelete(photo.id, async ({ leaving }) => {
       try {
@@ -79,7 +87,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   return (
     <Card aria-labelledby="photo-pairs-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle id="photo-pairs-title">
+        <CardTitle id="photo-pairs-title" tabIndex={-1}>
           Photo Pairs <span className="font-normal text-slate-500">({project.photoPairs.length})</span>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
@@ -88,7 +96,14 @@ export function PhotoPairsCard({ project }: { project: Project }) {
               <Button onClick={pairSelected} disabled={busy}>
                 <Link2 className="size-4" aria-hidden="true" /> Pair Selected
               </Button>
-              <Button variant="secondary" onClick={() => setSelection([])} disabled={busy}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  focusWhenLost('unpaired-title');
+                  setSelection([]);
+                }}
+                disabled={busy}
+              >
                 <X className="size-4" aria-hidden="true" /> Clear
               </Button>
             </>
@@ -107,7 +122,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
         <>
           {unpaired.length > 0 && (
             <section aria-labelledby="unpaired-title" className="mt-4">
-              <h3 id="unpaired-title" className="text-sm font-semibold text-slate-700">
+              <h3 id="unpaired-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
                 Unpaired photos ({unpaired.length})
               </h3>
               <p className="text-sm text-slate-500">Tap one before and one after photo to pair them.</p>
@@ -128,7 +143,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
 
           {project.photoPairs.length > 0 && (
             <section aria-labelledby="pairs-title" className="mt-5">
-              <h3 id="pairs-title" className="text-sm font-semibold text-slate-700">
+              <h3 id="pairs-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
                 Pairs ({project.photoPairs.length})
               </h3>
               <ul className="mt-2 grid gap-3 md:grid-cols-2">
@@ -142,7 +157,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                     </div>
                     <div className="grid grid-cols-2 gap-2">
                       {[pair.beforePhoto, pair.afterPhoto].map((photo) => (
-                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={`View ${photo.type.toUpperCase()} photo of pair ${index + 1}`} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={`View ${photo.type.toUpperCase()} photo of pair ${index + 1}`} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
                           <PhotoThumbnail photo={photo} />
                           <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
                         </button>
@@ -165,7 +180,7 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
   const label = photo.type.toUpperCase();
   return (
     <li className={cn('relative overflow-hidden rounded-xl ring-2 transition-shadow', selected ? 'ring-brand-600 shadow-md' : 'ring-transparent')} data-testid="unpaired-photo">
-      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-2 focus-visible:outline-brand-700">
         <PhotoThumbnail photo={photo} />
       </button>
       <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />

@@ -13,6 +13,19 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
   const inputRef = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<{ file: File; previewUrl: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const hasPending = pending !== null;
+  const hadPending = useRef(hasPending);
+
+  // The button that was used leaves the screen (Choose Photo, then Save or Cancel): keyboard focus
+  // goes to what takes its place, not back to the top of the page.
+  useEffect(() => {
+    if (hadPending.current === hasPending) return;
+    hadPending.current = hasPending;
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusLost) (hasPending ? saveRef : chooseRef).current?.focus();
+  }, [hasPending]);
 
   useEffect(() => {
     if (!pending) return;
@@ -52,7 +65,7 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
           </div>
           <p className="mt-2 truncate text-sm text-slate-600">{pending.file.name}</p>
           <div className="mt-3 grid grid-cols-[1fr_auto] gap-2">
-            <Button size="lg" onClick={() => void save()} disabled={saving}>
+            <Button ref={saveRef} size="lg" onClick={() => void save()} disabled={saving}>
               <Upload className="size-5" aria-hidden="true" />
               {saving ? 'Saving...' : `Save as ${type.toUpperCase()}`}
             </Button>
@@ -64,9 +77,10 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
         </div>
       ) : (
         <button
+          ref={chooseRef}
           type="button"
           onClick={() => inputRef.current?.click()}
-          className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:aspect-[16/7]"
+          className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:aspect-[16/7]"
         >
           <ImagePlus className="size-10 text-brand-700" aria-hidden="true" />
           <span className="font-semibold text-slate-900">Choose Photo</span>
