@@ -104,7 +104,7 @@ test.describe('on a phone', () => {
     await expectThumbnailsLoaded(page);
 
     // Touch targets are at least 44 px.
-    for (const name of ['View BEFORE photo of pair 1', 'Delete pair 1', 'Start Camera']) {
+    for (const name of ['View BEFORE photo of pair 1', 'Unpair pair 1', 'Start Camera']) {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
@@ -234,7 +234,7 @@ test.describe('on a desktop', () => {
     await dismissToasts(page);
     await screenshot(page, 'editor-desktop');
 
-    await page.getByRole('button', { name: 'Delete pair 1' }).click();
+    await page.getByRole('button', { name: 'Unpair pair 1' }).click();
     await expectToast(page, 'Pair Deleted');
     await expect(pairs(page)).toHaveCount(1);
     await expect(unpaired(page)).toHaveCount(2);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Returns `focusWhenLost(...ids)`: once focus next falls to the page's body, it moves to the first
- * of these elements that exists (give them tabIndex={-1}). Checked after each render of the caller.
+ * of these elements that exists (give them tabIndex={-1}). Checked after each render of the caller, until it has worked.
  */
 export function useFocusWhenLost(): (...ids: string[]) => void {
   const wanted = useRef<string[] | null>(null);
@@ -16,8 +16,9 @@ export function useFocusWhenLost(): (...ids: string[]) => void {
     if (active && active !== document.body) return; // still on something: wait until it leaves
     const target = ids.map((id) => document.getElementById(id)).find((element) => element !== null);
     if (!target) return;
-    wanted.current = null;
     target.focus();
+    // A disabled button takes no focus: try again after the next render.
+    if (document.activeElement === target) wanted.current = null;
   });
   return useCallback((...ids: string[]) => {
     wanted.current = ids;

@@ -31,7 +31,7 @@ export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: Clie
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="client-link">
       <div className="flex items-start justify-between gap-2">
-        <p className={cn('min-w-0 truncate font-mono text-xs', state === 'live' ? 'text-slate-800' : 'text-slate-400 line-through')} title={link.url}>
+        <p className={cn('min-w-0 truncate font-mono text-xs', state === 'live' ? 'text-slate-800' : 'text-slate-500 line-through')} title={link.url}>
           {link.url.replace(/^https?:\/\//, '')}
         </p>
         <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATE_BADGE[state])}>{STATE_LABEL[state]}</span>

@@ -5,6 +5,7 @@ import type { User } from '@shared/contract/auth';
 import type { Project } from '@shared/contract/projects';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { useFocusWhenLost } from '../../components/ui/use-focus-when-lost';
 import { FilenameDialog } from './filename-dialog';
 import { useExportPdf } from './use-export-pdf';
 
@@ -18,9 +19,13 @@ export interface BusinessNameDialogSlot {
 export function ExportPdfButton({ project, businessNameDialog }: { project: Project; businessNameDialog: (slot: BusinessNameDialogSlot) => ReactNode }) {
   const exporter = useExportPdf(project);
   const hasPairs = project.photoPairs.length > 0;
+  // The dialogs hand focus back to this button, which is disabled while the PDF is built: it takes
+  // focus once it is enabled again, so a keyboard user is where they were.
+  const focusWhenLost = useFocusWhenLost();
   return (
     <>
       <Button
+        id="export-pdf-button"
         onClick={exporter.startExport}
         disabled={!exporter.canExport}
         aria-busy={exporter.isExporting}
@@ -35,7 +40,12 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
         {exporter.isExporting ? 'Exporting...' : 'Export to PDF'}
       </Button>
       {businessNameDialog({ open: exporter.isNameDialogOpen, onOpenChange: exporter.setNameDialogOpen, onSaved: exporter.onBusinessNameSaved })}
-      <FilenameDialog defaultName={exporter.filenameRequest?.defaultName ?? null} onSave={exporter.exportAs} onCancel={exporter.cancelFilename} />
+      <FilenameDialog
+        defaultName={exporter.filenameRequest?.defaultName ?? null}
+        onSave={(name) => {
+          focusWhenLost('export-pdf-button');
+          return exporter.exportAs(name);
+        }} onCancel={exporter.cancelFilename} />
       <Dialog
         open={exporter.readyFile !== null}
         onOpenChange={(open) => !open && exporter.dismissReadyFile()}

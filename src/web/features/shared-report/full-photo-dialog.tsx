@@ -34,7 +34,7 @@ export function FullPhotoDialog({ open, onClose }: { open: OpenPhoto | null; onC
       {open && (
         <div className="flex h-full flex-col" onClick={(event) => event.target === event.currentTarget && onClose()}>
           <div className="flex items-center justify-between gap-3">
-            <h2 id="full-photo-title" className="rounded-full bg-white/10 px-3 py-1 text-sm font-bold tracking-wide">
+            <h2 id="full-photo-title" className="rounded-full bg-slate-900 px-3 py-1 ring-1 ring-white/20 text-sm font-bold tracking-wide">
               {title}
             </h2>
             <button

@@ -37,7 +37,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
       toast({ title: 'Invalid Selection', description: INVALID_SELECTION_MESSAGE, variant: 'destructive' });
       return;
     }
-    focusWhenLost('pairs-title', 'photo-pairs-title');
+    focusWhenLost('pairs-title');
     createPair.mutate(pair, {
       onSuccess: () => {
         setSelection([]);
@@ -48,7 +48,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   };
 
   const autoPairAll = () => {
-    focusWhenLost('pairs-title', 'photo-pairs-title');
+    focusWhenLost('pairs-title');
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
       onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
@@ -151,7 +151,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                   <li key={pair.id} className="rounded-xl border border-slate-200 p-2" data-testid="photo-pair">
                     <div className="flex items-center justify-between px-1 pb-2">
                       <span className="text-sm font-medium text-slate-700">Pair {index + 1}</span>
-                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={`Delete pair ${index + 1}`}>
+                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={`Unpair pair ${index + 1}`}>
                         <Unlink className="size-4" aria-hidden="true" /> Unpair
                       </Button>
                     </div>
