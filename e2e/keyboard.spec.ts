@@ -124,6 +124,16 @@ test.describe('keyboard only, on a desktop', () => {
     // Focus goes to the pairs' heading, not to the top of the page.
     await expect(page.getByRole('heading', { name: /^Pairs/ })).toBeFocused();
 
+    // The full photo opens with Enter and gives focus back on Escape.
+    const viewBefore = page.getByRole('button', { name: 'View BEFORE photo of pair 1' });
+    await tabTo(page, viewBefore);
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog');
+    await expect.poll(() => viewer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(viewBefore).toBeFocused();
+
     // Export: the file name dialog takes focus; Enter exports; focus returns to Export to PDF.
     const exportButton = page.getByRole('button', { name: 'Export to PDF' });
     await tabTo(page, exportButton, { backwards: true });

@@ -1,14 +1,16 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { Photo } from '@shared/contract/projects';
+import { useReturnFocus } from '../../../components/ui/dialog';
 
 /** The full photo (imageUrl), over a dark backdrop; tap × or press Escape to close. */
 export function PhotoViewerDialog({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={photo !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/90" />
-        <RadixDialog.Content aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col p-3 outline-none sm:p-6" onClick={onClose}>
+        <RadixDialog.Content {...returnFocus} aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col p-3 outline-none sm:p-6" onClick={onClose}>
           <div className="flex items-center justify-between text-white">
             <RadixDialog.Title className="rounded-full bg-white/10 px-3 py-1 text-sm font-bold tracking-wide">{photo ? `${photo.type.toUpperCase()} photo` : ''}</RadixDialog.Title>
             <RadixDialog.Close aria-label="Close photo" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
