@@ -5,6 +5,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
 import { makeJpeg } from './reports-support';
 import { startOwnServer, type OwnServer } from './own-server-process';
+import { expectNoAxeViolations } from './a11y-support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHOTS = 'test-results/billing-screens';
@@ -166,6 +167,7 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await page.getByRole('button', { name: 'Export to PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Business Name' });
   await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'Set Your Business Name dialog'); // issue 15: the one dialog only this path opens
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Business Name Required', 'Please enter your business name.');
   await expect(dialog).toBeVisible();

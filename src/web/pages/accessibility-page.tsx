@@ -10,7 +10,7 @@ const TESTED = [
   'axe-core checks every page and every dialog against WCAG 2.2 AA in each run of our browser tests, on a phone screen (390 × 844) and a desktop screen (1280 × 800), in English and in Spanish. Any problem it finds fails the run.',
   'Keyboard-only journeys run in the same tests: creating an account, creating a report, choosing a photo file, saving it as before and as after, pairing the photos and exporting the PDF, with Tab, Shift+Tab, Enter, Space and the arrow keys only.',
   'The tests also check that focus moves into each dialog and back to the button that opened it, that messages are announced to screen readers, and that each screen has its own page title.',
-  'By hand, we look at every screen with the keyboard at both sizes to see the focus ring, with the reduced-motion setting on, and at 320 CSS pixels wide (as at 400% zoom) to check that nothing needs sideways scrolling.',
+  'By hand, we go through the main screens with the keyboard at both sizes to see the focus ring, and check them at 320 CSS pixels wide (as at 400% zoom) for sideways scrolling.',
 ];
 
 const LIMITS = [
@@ -78,7 +78,7 @@ export default function AccessibilityPage() {
             <a href={`mailto:${ACCESSIBILITY_CONTACT_EMAIL}`} className="font-medium text-brand-700 underline underline-offset-4">
               {ACCESSIBILITY_CONTACT_EMAIL}
             </a>
-            . Tell us the screen and what happened; we answer within five working days and can send your report in another format meanwhile.
+            . Tell us the screen and what happened, and we will answer you and fix what we can.
           </p>
         </section>
 

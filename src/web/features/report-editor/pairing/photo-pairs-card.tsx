@@ -179,8 +179,16 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
   const { photo, selected } = props;
   const label = photo.type.toUpperCase();
   return (
-    <li className={cn('relative overflow-hidden rounded-xl ring-2 transition-shadow', selected ? 'ring-brand-600 shadow-md' : 'ring-transparent')} data-testid="unpaired-photo">
-      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-2 focus-visible:outline-brand-700">
+    // The tile clips its photo to rounded corners, which would clip the select button's focus ring
+    // too: the tile draws it instead, outside the selection ring.
+    <li
+      className={cn(
+        'relative overflow-hidden rounded-xl ring-2 transition-shadow has-[>button:focus-visible]:outline-3 has-[>button:focus-visible]:outline-offset-2 has-[>button:focus-visible]:outline-brand-700',
+        selected ? 'ring-brand-600 shadow-md' : 'ring-transparent',
+      )}
+      data-testid="unpaired-photo"
+    >
+      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-none">
         <PhotoThumbnail photo={photo} />
       </button>
       <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
