@@ -12,6 +12,7 @@ import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from '../../l
 import { PhotoTypeSelector } from './photo-type-selector';
 import { PendingUploads } from './upload/pending-uploads';
 import { prepareUploadImage } from './upload/prepare-upload-image';
+import { readExifCaptureDate } from './upload/exif-date';
 import { UploadPanel } from './upload/upload-panel';
 import { uploadQueue, usePendingUploads } from './upload/use-upload-queue';
 
@@ -29,9 +30,11 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
   const hasAccess = useHasAccess();
 
   /** Keeps the photo on this device first (prepared, for a chosen file), then it uploads. */
-  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload') => {
+  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload', capturedAt: () => Promise<string | undefined>) => {
     try {
-      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare() });
+      // The date is read first: preparing a chosen file re-encodes it without its EXIF.
+      const taken = await capturedAt();
+      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare(), ...(taken ? { capturedAt: taken } : {}) });
     } catch {
       toast({ title: 'Failed to save photo', description: 'The photo could not be kept on this device. Please try again.', variant: 'destructive' });
     }
@@ -71,9 +74,9 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           </div>
           <div className="mt-3">
             {mode === 'camera' ? (
-              <CameraPanel type={type} onCapture={(photo) => void keep(() => photo, 'camera')} />
+              <CameraPanel type={type} onCapture={(photo, capturedAt) => void keep(() => photo, 'camera', async () => capturedAt)} />
             ) : (
-              <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload')} />
+              <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload', () => readExifCaptureDate(file))} />
             )}
           </div>
         </>

@@ -12,19 +12,21 @@ import { useCamera } from './use-camera';
 const ROUND = 'inline-flex size-14 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/30 backdrop-blur hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
 
 /** Camera mode of the Add Photos card: Start Camera, capture, flip, stop. */
-export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (photo: Blob) => void }) {
+export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (photo: Blob, capturedAt: string) => void }) {
   const { videoRef, status, facingMode, start, stop, flip } = useCamera();
   const [flash, setFlash] = useState(false);
   const label = type.toUpperCase();
 
   const capture = async () => {
     const video = videoRef.current;
+    // The device clock at the shutter: the photo's proof of when it was taken (issue 13).
+    const capturedAt = new Date().toISOString();
     try {
       if (!video) throw new Error('No camera preview');
       const photo = await captureVideoFrame(video);
       setFlash(true);
       setTimeout(() => setFlash(false), 150);
-      onCapture(photo);
+      onCapture(photo, capturedAt);
     } catch {
       toast(CAPTURE_FAILED);
     }
