@@ -6,17 +6,21 @@ import { AccessBanner } from '../features/subscription/access-banner';
 import { ReportsList } from '../features/reports/reports-list';
 import { parseProjectParam } from '../lib/project-param';
 import { SignedInHeader } from './signed-in-header';
+import { OfflineBanner } from '../components/offline-note';
+import { useIsOnline } from '../lib/online';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
 const OpenReport = lazy(() => import('./open-report'));
 
 export default function HomePage() {
   const projectId = parseProjectParam(useSearch());
+  const online = useIsOnline();
   return (
     <div className="min-h-dvh">
       <SignedInHeader />
       <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
         <AccessBanner />
+        {!online && <OfflineBanner />}
         {projectId === null ? (
           <ReportsList />
         ) : (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FilenameDialog } from './filename-dialog';
 import { useExportPdf } from './use-export-pdf';
+import { useIsOnline } from '../../lib/online';
 
 export interface BusinessNameDialogSlot {
   open: boolean;
@@ -18,13 +19,16 @@ export interface BusinessNameDialogSlot {
 export function ExportPdfButton({ project, businessNameDialog }: { project: Project; businessNameDialog: (slot: BusinessNameDialogSlot) => ReactNode }) {
   const exporter = useExportPdf(project);
   const hasPairs = project.photoPairs.length > 0;
+  // Offline the button stays visible, disabled, and the report says why (report-editor.tsx).
+  const online = useIsOnline();
   return (
     <>
       <Button
         onClick={exporter.startExport}
-        disabled={!exporter.canExport}
+        disabled={!exporter.canExport || !online}
         aria-busy={exporter.isExporting}
-        title={hasPairs ? undefined : 'Create a photo pair to export'}
+        aria-describedby={online ? undefined : 'report-offline-note'}
+        title={!online ? 'Export needs a connection' : hasPairs ? undefined : 'Create a photo pair to export'}
         className="shrink-0"
       >
         {exporter.isExporting ? (

@@ -9,24 +9,41 @@ import { failureReason } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { formatCreatedDate, projectTitle } from '../../lib/project-labels';
 import { useProject } from './api/project-api';
+import { OfflineNote } from '../../components/offline-note';
+import { useIsOnline } from '../../lib/online';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 
 /** `actions` are the page's buttons beside the title (Share link, Export to PDF): the page composes features. */
 export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
-  const { data: project, error, isPending } = useProject(projectId);
+  const { data: project, error, isPending, fetchStatus } = useProject(projectId);
+  const online = useIsOnline();
 
   useEffect(() => {
-    if (!error || isHandledByClient(error)) return;
+    // A failed refresh of a report already on screen (a weak signal) keeps it, without a toast.
+    if (!error || isHandledByClient(error) || project) return;
     toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
-  }, [error]);
+  }, [error, project]);
 
   const backLink = (
     <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
       <ArrowLeft className="size-4" aria-hidden="true" /> All reports
     </Link>
   );
+
+  if (isPending && fetchStatus === 'paused') {
+    // Offline, and this report was never opened on this device while online.
+    return (
+      <div>
+        {backLink}
+        <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="report-not-kept">
+          <p className="font-semibold">This report is not on this device yet.</p>
+          <p className="mt-1 text-sm text-slate-600">Open it once with a connection and it stays readable offline. It opens by itself when the connection is back.</p>
+        </div>
+      </div>
+    );
+  }
 
   if (isPending) {
     return (
@@ -62,7 +79,12 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
             <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
           </p>
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions(project)}</div>}
+        {actions && (
+          <div className="flex flex-col gap-1 sm:items-end">
+            <div className="flex flex-wrap gap-2">{actions(project)}</div>
+            {!online && <OfflineNote id="report-offline-note">Share link and Export need a connection.</OfflineNote>}
+          </div>
+        )}
       </div>
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
