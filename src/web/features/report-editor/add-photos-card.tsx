@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Camera, Lock, Upload } from 'lucide-react';
-import type { PhotoType } from '@shared/contract/projects';
+import type { PhotoType, Project } from '@shared/contract/projects';
 import { PRODUCT_NAME } from '@shared/rules';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -8,6 +8,7 @@ import { cn } from '../../components/ui/cn';
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
+import { latestUnpairedBefore } from './camera/ghost-source';
 import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from '../../lib/device-mode';
 import { PhotoTypeSelector } from './photo-type-selector';
 import { PendingUploads } from './upload/pending-uploads';
@@ -22,7 +23,8 @@ const MODE_LABEL: Record<PhotoInputMode, { label: string; icon: typeof Camera }>
 };
 
 /** The Add Photos card: before/after selector, camera or upload by device (spec §2, §4). */
-export function AddPhotosCard({ projectId }: { projectId: number }) {
+export function AddPhotosCard({ project }: { project: Project }) {
+  const projectId = project.id;
   const [{ initialMode, availableModes }] = useState(() => chooseDeviceMode(readDeviceTraits()));
   const [mode, setMode] = useState<PhotoInputMode>(initialMode);
   const [type, setType] = useState<PhotoType>('before');
@@ -74,7 +76,7 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           </div>
           <div className="mt-3">
             {mode === 'camera' ? (
-              <CameraPanel type={type} onCapture={(photo, capturedAt) => void keep(() => photo, 'camera', async () => capturedAt)} />
+              <CameraPanel type={type} ghost={type === 'after' ? latestUnpairedBefore(project.photos, project.photoPairs, pendingUploads) : null} onCapture={(photo, capturedAt) => void keep(() => photo, 'camera', async () => capturedAt)} />
             ) : (
               <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload', () => readExifCaptureDate(file))} />
             )}

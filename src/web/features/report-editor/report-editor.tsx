@@ -88,7 +88,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       </div>
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
-        <AddPhotosCard projectId={project.id} />
+        <AddPhotosCard project={project} />
         <div className="lg:col-span-2">
           <PhotoPairsCard project={project} />
         </div>
