@@ -86,7 +86,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
           </div>
         )}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
         <AddPhotosCard project={project} />
         <div className="lg:col-span-2">
