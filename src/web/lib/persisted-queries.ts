@@ -66,9 +66,21 @@ export function persistQueriesFromNowOn(client: QueryClient): () => void {
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(write, WRITE_THROTTLE_MS);
   });
+  // The page is going (a navigation, the app closed): a change not written yet is written now,
+  // or a report deleted just before would come back from the record on the next open.
+  const flush = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    write();
+  };
+  const onHidden = () => document.visibilityState === 'hidden' && flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     unsubscribe();
     if (timer) clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
   };
 }
 

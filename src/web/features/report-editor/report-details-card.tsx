@@ -26,6 +26,18 @@ export function ReportDetailsCard({ project }: { project: Project }) {
   const [saved, setSaved] = useState<Record<Field, string>>(initial);
   const [state, setState] = useState<Partial<Record<Field, FieldState>>>({});
 
+  // The report may first show as this device kept it, then as the server has it (or change on
+  // another device): a field the user is not editing follows the newer value.
+  const [shown, setShown] = useState({ clientName: project.clientName, description: project.description });
+  if (shown.clientName !== project.clientName || shown.description !== project.description) {
+    setShown({ clientName: project.clientName, description: project.description });
+    const follow = (field: Field) => values[field] === saved[field] && state[field] !== 'sending' && state[field] !== 'kept' && project[field] !== shown[field];
+    const next = { ...values };
+    for (const field of ['clientName', 'description'] as const) if (follow(field)) next[field] = project[field];
+    setValues(next);
+    setSaved((current) => ({ ...current, ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])) }));
+  }
+
   useEffect(
     () =>
       onEditOutcome((edit, outcome) => {

@@ -20,11 +20,13 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
   const { data: project, error, isPending, fetchStatus } = useProject(projectId);
   const online = useIsOnline();
 
+  // Deleted (here or on another device) since this device kept it: the kept copy is not shown.
+  const gone = error instanceof ApiError && error.status === 404;
   useEffect(() => {
     // A failed refresh of a report already on screen (a weak signal) keeps it, without a toast.
-    if (!error || isHandledByClient(error) || project) return;
+    if (!error || isHandledByClient(error) || (project && !gone)) return;
     toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
-  }, [error, project]);
+  }, [error, project, gone]);
 
   const backLink = (
     <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
@@ -56,7 +58,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
     );
   }
 
-  if (!project) {
+  if (!project || gone) {
     return (
       <div>
         {backLink}
