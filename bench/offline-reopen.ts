@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const headers = { origin: server.url };
-    const registered = await context.request.post(`${server.url}/api/register`, { headers, data: { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery', businessName: 'Bench Cleaning' } });
+    const registered = await context.request.post(`${server.url}/api/register`, { headers, data: { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery', confirmPassword: 'correct horse battery', businessName: 'Bench Cleaning' } });
     if (registered.status() !== 201) throw new Error(`register: ${registered.status()}`);
     for (let i = 0; i < REPORTS; i++) await context.request.post(`${server.url}/api/projects`, { headers, data: { clientName: `Client ${i + 1}`, description: 'End of tenancy clean' } });
 
