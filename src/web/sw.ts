@@ -13,6 +13,30 @@ import { CLEAR_USER_DATA_MESSAGE, THUMBNAIL_CACHE } from './lib/offline-cache-na
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+/** Chrome's static routing (InstallEvent.addRoutes): requests it sends past the worker entirely. */
+interface RouterRule {
+  condition: { urlPattern: string; requestMethod?: string };
+  source: 'network' | 'fetch-event';
+}
+
+// Every API request but a thumbnail goes straight to the network, never waking this worker: a
+// keepalive delete sent as the page is left, an upload, a request a test intercepts all behave
+// exactly as without a worker. First match wins. Browsers without static routing ask the fetch
+// handler, which answers only the routes below and lets every other request through.
+self.addEventListener('install', (event) => {
+  const addRoutes = (event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }).addRoutes;
+  if (!addRoutes) return;
+  event.waitUntil(
+    addRoutes
+      .call(event, [
+        { condition: { urlPattern: '/api/photos/:id/thumbnail', requestMethod: 'GET' }, source: 'fetch-event' },
+        { condition: { urlPattern: '/api/*' }, source: 'network' },
+        { condition: { urlPattern: '/r/*' }, source: 'network' },
+      ])
+      .catch(() => undefined),
+  );
+});
+
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
