@@ -24,7 +24,7 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   const beforePhotos = alias(photos, 'before_photos');
   const afterPhotos = alias(photos, 'after_photos');
   const rows = await deps.db
-    .select({ beforeKey: beforePhotos.storageKey, afterKey: afterPhotos.storageKey })
+    .select({ beforeKey: beforePhotos.storageKey, afterKey: afterPhotos.storageKey, beforeCapturedAt: beforePhotos.capturedAt, afterCapturedAt: afterPhotos.capturedAt })
     .from(photoPairs)
     .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
     .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))
@@ -38,10 +38,18 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     user.businessLogoKey ? deps.photoStore.get(user.businessLogoKey) : Promise.resolve(null),
     loadReportFonts(),
   ]);
-  const pairs: ReportPdfPair[] = rows.map((_, index) => ({ before: bytes[2 * index]!, after: bytes[2 * index + 1]! }));
+  const pairs: ReportPdfPair[] = rows.map((row, index) => ({
+    before: bytes[2 * index]!,
+    after: bytes[2 * index + 1]!,
+    beforeCapturedAt: row.beforeCapturedAt?.toISOString() ?? null,
+    afterCapturedAt: row.afterCapturedAt?.toISOString() ?? null,
+  }));
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   return cpuWork.run(() =>
-    buildReportPdf({ businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), pairs }, fonts),
+    buildReportPdf(
+      { businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), timeZone: user.timeZone, pairs },
+      fonts,
+    ),
   );
 }
 

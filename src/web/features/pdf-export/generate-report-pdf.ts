@@ -92,7 +92,13 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     clientName: project.clientName,
     description: project.description,
     dateText: formatReportDate(new Date(project.createdAt)),
-    pairs: project.photoPairs.map((_, index) => ({ before: photos[2 * index]!, after: photos[2 * index + 1]! })),
+    timeZone: user.timeZone,
+    pairs: project.photoPairs.map((pair, index) => ({
+      before: photos[2 * index]!,
+      after: photos[2 * index + 1]!,
+      beforeCapturedAt: pair.beforePhoto.capturedAt,
+      afterCapturedAt: pair.afterPhoto.capturedAt,
+    })),
   };
   prewarmPdfWorker();
   if (!worker) return buildOnMainThread(input);
