@@ -55,7 +55,7 @@ async function waitForPersistedReport(page: Page, projectId: number): Promise<vo
 async function storedProject(context: BrowserContext, projectId: number) {
   const response = await context.request.get(`/api/projects/${projectId}?images=url`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { clientName: string; photos: Array<{ id: number; type: string }> };
+  return (await response.json()) as { clientName: string; photos: Array<{ id: number; type: string; capturedAt: string | null; receivedAt: string }> };
 }
 
 test('opens offline, keeps 5 photos and a client name through a closed page, sends each once when back online', async ({ page, context }) => {
@@ -110,8 +110,14 @@ test('opens offline, keeps 5 photos and a client name through a closed page, sen
   await expect.poll(async () => (await storedProject(context, projectId)).photos.length, { timeout: 30_000 }).toBe(5);
   const stored = await storedProject(context, projectId);
   expect(stored.photos.map((photo) => photo.type)).toEqual(['before', 'before', 'before', 'after', 'after']);
+  // Each carries the shutter's time, taken offline before it was received.
+  for (const photo of stored.photos) {
+    expect(photo.capturedAt).not.toBeNull();
+    expect(Date.parse(photo.capturedAt!)).toBeLessThan(Date.parse(photo.receivedAt));
+  }
   await expect.poll(async () => (await storedProject(context, projectId)).clientName).toBe('Basement Flat 2');
   await expect(again.getByTestId('unpaired-photo')).toHaveCount(5);
+  await expect(again.getByTestId('unpaired-photo').getByTestId('capture-time')).toHaveCount(5);
 
   // Online, the ghost is the latest before on the server, over the live preview.
   await again.getByRole('button', { name: 'Start Camera' }).click();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
-import { describeCaptureTime, formatCaptureTime } from '../../../lib/capture-time';
+import { CaptureTimeBadge } from '../pairing/photo-thumbnail';
 import type { QueuedUploadView } from './upload-queue';
 import { uploadQueue } from './use-upload-queue';
 
@@ -55,17 +55,9 @@ function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
     <li className="relative w-24 shrink-0">
       <img ref={image} alt={`${upload.type.toUpperCase()} photo waiting to upload`} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
       <span className="absolute top-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{upload.type.toUpperCase()}</span>
-      {upload.capturedAt && <CaptureTime iso={upload.capturedAt} />}
+      <CaptureTimeBadge capturedAt={upload.capturedAt} className="absolute bottom-1.5 left-1" />
       {upload.status === 'uploading' && <UploadProgress upload={upload} />}
     </li>
-  );
-}
-
-function CaptureTime({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={`Taken ${describeCaptureTime(iso)}`} className="absolute bottom-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-medium text-white tabular-nums">
-      {formatCaptureTime(iso)}
-    </time>
   );
 }
 

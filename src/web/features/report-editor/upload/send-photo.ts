@@ -18,7 +18,8 @@ export async function sendPhoto(upload: PendingUpload, { onProgress }: SendProgr
   // A 402 (the trial ended after the photo was taken) is told by the client; this says the photo waits.
   const accessBlockedNote = `Your ${upload.type.toUpperCase()} photo is kept on this device and uploads once you upgrade.`;
   await api.addPhoto(
-    { params: { id: upload.projectId }, query: { type: upload.type }, body },
+    // capturedAt: when it was taken (the shutter's clock, or the chosen file's EXIF date), when known.
+    { params: { id: upload.projectId }, query: { type: upload.type, ...(upload.capturedAt ? { capturedAt: upload.capturedAt } : {}) }, body },
     { accessBlockedNote, headers: { 'Idempotency-Key': upload.id }, signal: AbortSignal.timeout(uploadTimeoutMs(upload.bytes.byteLength)), onUploadProgress: onProgress },
   );
 }
