@@ -158,6 +158,15 @@ test.describe('on a desktop', () => {
         }
         return realFetch(input, init);
       };
+      // Photos go by XMLHttpRequest (upload progress, issue 13): recorded the same way.
+      const realSend = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (!(body instanceof Blob)) return realSend.call(this, body);
+        void createImageBitmap(body).then((bitmap) => {
+          sentPhotos.push({ bytes: body.size, type: body.type, width: bitmap.width, height: bitmap.height });
+          realSend.call(this, body);
+        });
+      };
     });
     await registerThroughUi(page);
     await createFirstReport(page);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Route, Switch, useLocation } from 'wouter';
 import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { isAuthPath, useCurrentUser } from './lib/auth';
+import { registerServiceWorker } from './lib/service-worker';
 import { PageSpinner } from './components/ui/spinner';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { LandingPage } from './pages/landing-page';
@@ -35,6 +36,7 @@ export function AppRoutes() {
           <Suspense fallback={null}>
             <UploadRunner userId={user.id} />
           </Suspense>
+          <ServiceWorker />
         </WhenIdle>
       )}
       <RouteErrorBoundary key={location}>
@@ -55,6 +57,12 @@ export function AppRoutes() {
       </RouteErrorBoundary>
     </>
   );
+}
+
+/** The offline app (decision 018): registered once someone is signed in and the page is idle. */
+function ServiceWorker() {
+  useEffect(registerServiceWorker, []);
+  return null;
 }
 
 /** Mounts its children once the first screen has painted and the browser is idle (issue 16: TBT). */
@@ -94,12 +102,14 @@ function RequireUser({ children }: { children: ReactNode }) {
 
 /** spec §2: after a failed current-user lookup, go to /auth after 1 s unless already on an auth path. */
 function UserLookupFailureRedirect() {
-  const { isError } = useCurrentUser();
+  const { isError, data: user } = useCurrentUser();
   const [location, navigate] = useLocation();
+  // A user kept from an earlier visit (persisted-queries.ts) stays signed in on a weak signal.
+  const failed = isError && !user;
   useEffect(() => {
-    if (!isError || isAuthPath(location)) return;
+    if (!failed || isAuthPath(location)) return;
     const timer = setTimeout(() => navigate('/auth'), USER_LOOKUP_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [isError, location, navigate]);
+  }, [failed, location, navigate]);
   return null;
 }

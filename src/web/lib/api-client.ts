@@ -1,6 +1,8 @@
 // The HTTP layer under the typed client (api.ts), spec §7: sends cookies, the bearer token from
 // localStorage when present, JSON bodies; a failed response becomes an ApiError whose text is
 // "status: body text".
+import { xhrRequest } from './xhr-request';
+
 const AUTH_TOKEN_KEY = 'authToken';
 
 export function getAuthToken(): string | null {
@@ -71,9 +73,24 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+export interface ApiRequestInit {
+  signal?: AbortSignal;
+  keepalive?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** For a Blob body: called with the share sent so far (the request then goes by XMLHttpRequest). */
+  onUploadProgress?: (fraction: number) => void;
+}
+
 /** Sends a request; `data` goes as JSON, or as-is when it is a Blob (photo bytes). */
-export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Response> {
-  const headers: Record<string, string> = authHeaders();
+export async function apiRequest(method: string, url: string, data?: unknown, init: ApiRequestInit = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers, ...authHeaders() };
+  if (data instanceof Blob && init.onUploadProgress) {
+    headers['Content-Type'] = data.type || 'application/octet-stream';
+    const response = await xhrRequest(method, url, { headers, body: data, signal: init.signal, onUploadProgress: init.onUploadProgress });
+    await throwIfNotOk(response);
+    return response;
+  }
   let body: BodyInit | undefined;
   if (data instanceof Blob) {
     headers['Content-Type'] = data.type || 'application/octet-stream';

@@ -6,6 +6,8 @@ import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
 import { clearAuthToken, describeError, isUnauthorized, setAuthToken } from './api-client';
 import { api } from './api';
 import { queryClient } from './query-client';
+import { clearPersistedQueries } from './persisted-queries';
+import { clearOfflineUserData } from './service-worker';
 import { PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
 
@@ -62,6 +64,8 @@ export async function logout(): Promise<void> {
     clearAuthToken();
     queryClient.setQueryData(USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+    // Nothing of this user's reports stays readable on the device for whoever uses it next.
+    await Promise.all([clearPersistedQueries(), clearOfflineUserData()]);
   }
 }
 

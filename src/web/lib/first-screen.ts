@@ -20,10 +20,15 @@ function readInlinedUser(): InlinedCurrentUser | null {
   }
 }
 
-export function startFirstScreen(): void {
+/**
+ * Returns who the server said is signed in: their id, null for nobody, or undefined when it
+ * could not say (no data block: the offline shell of the service worker, or the dev server).
+ */
+export function startFirstScreen(): number | null | undefined {
   const inlined = readInlinedUser();
-  if (!inlined) return; // no data block (e.g. the dev server): the app asks GET /api/user
+  if (!inlined) return undefined; // the app asks GET /api/user, or reads the persisted cache offline
   // No cookie session but a stored bearer token: only the API can say who that is.
-  if (!inlined.user && getAuthToken()) return;
+  if (!inlined.user && getAuthToken()) return undefined;
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, inlined.user);
+  return inlined.user?.id ?? null;
 }

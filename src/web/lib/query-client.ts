@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet, isUnauthorized } from './api-client';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -29,5 +29,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// TanStack Query assumes a connection until an 'offline' event; a page opened with none must
+// know at once, so its queries wait (showing what the persisted cache kept) instead of failing.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 export const queryClient = createQueryClient();

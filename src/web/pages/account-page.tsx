@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { useCurrentUser } from '../lib/auth';
 import { BusinessNameForm } from '../features/account/business-name-form';
+import { TimeZoneForm } from '../features/account/time-zone-form';
 import { useSubscriptionStatus } from '../lib/access';
 import { describePlan } from '../features/subscription/plan-display';
 import { PlanBadge } from '../features/subscription/plan-badge';
@@ -41,6 +42,11 @@ export default function AccountPage() {
             submitLabel="Save Changes"
             onSaved={() => window.location.reload()}
           />
+        </Card>
+
+        <Card className="space-y-3">
+          <CardTitle>Time zone</CardTitle>
+          <TimeZoneForm key={user.timeZone} timeZone={user.timeZone} />
         </Card>
 
         <Card>

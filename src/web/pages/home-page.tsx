@@ -7,6 +7,8 @@ import { ReportsList } from '../features/reports/reports-list';
 import { parseProjectParam } from '../lib/project-param';
 import { SignedInHeader } from './signed-in-header';
 import { usePageTitle } from '../lib/page-title';
+import { OfflineBanner } from '../components/offline-note';
+import { useIsOnline } from '../lib/online';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
 const OpenReport = lazy(() => import('./open-report'));
@@ -15,11 +17,13 @@ export default function HomePage() {
   const projectId = parseProjectParam(useSearch());
   // The open report names itself (with its client) in the report editor.
   usePageTitle(projectId === null ? 'home' : null);
+  const online = useIsOnline();
   return (
     <div className="min-h-dvh">
       <SignedInHeader />
       <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
         <AccessBanner />
+        {!online && <OfflineBanner />}
         {projectId === null ? (
           <ReportsList />
         ) : (

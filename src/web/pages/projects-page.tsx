@@ -10,44 +10,51 @@ import { ProjectCard, ProjectCardSkeleton } from '../features/reports/project-ca
 import { countLabel } from '../lib/project-labels';
 import { useCreateReport } from '../features/reports/use-create-report';
 import { usePageTitle } from '../lib/page-title';
+import { OfflineBanner, OfflineNote } from '../components/offline-note';
+import { NEEDS_CONNECTION, useIsOnline } from '../lib/online';
 
 /** /projects (spec §2): 'Reports', Create New Report, the count, a delete per card, open via /?project={id}. */
 export default function ProjectsPage() {
-  const { data: projects, isPending, isError, refetch } = useProjects();
+  const { data: projects, isError, refetch } = useProjects();
   const { createReport, isCreating } = useCreateReport();
   const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
   usePageTitle('reports');
+  const online = useIsOnline();
 
   return (
     <div className="min-h-dvh">
       <SignedInHeader />
       <main className="mx-auto max-w-5xl px-4 py-4 sm:py-6">
         <AccessBanner />
+        {!online && <OfflineBanner />}
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold">Reports</h1>
             <p className="text-sm text-slate-600" data-testid="project-count">
-              {isPending ? '\u00a0' : countLabel(projects?.length ?? 0, 'report')}
+              {projects ? countLabel(projects.length, 'report') : '\u00a0'}
             </p>
           </div>
-          <Button onClick={createReport} disabled={isCreating}>
-            <Plus className="size-5" aria-hidden="true" />
-            {isCreating ? 'Creating...' : 'Create New Report'}
-          </Button>
+          <div className="flex flex-col items-end gap-1">
+            <Button onClick={createReport} disabled={isCreating || !online} aria-describedby={online ? undefined : 'create-report-offline'}>
+              <Plus className="size-5" aria-hidden="true" />
+              {isCreating ? 'Creating...' : 'Create New Report'}
+            </Button>
+            {!online && <OfflineNote id="create-report-offline">{NEEDS_CONNECTION}</OfflineNote>}
+          </div>
         </div>
 
-        {isError ? (
+        {isError && !projects ? (
           <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6 text-center">
             <p className="font-medium">Your reports could not be loaded.</p>
             <Button variant="secondary" className="mt-4" onClick={() => void refetch()}>
               Try Again
             </Button>
           </div>
-        ) : !isPending && projects.length === 0 ? (
+        ) : projects?.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No reports yet. Create one to start taking photos.</p>
         ) : (
           <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {isPending ? [0, 1, 2].map((key) => <ProjectCardSkeleton key={key} />) : projects.map((project) => <ProjectCard key={project.id} project={project} onDelete={setToDelete} />)}
+            {projects ? projects.map((project) => <ProjectCard key={project.id} project={project} onDelete={setToDelete} />) : [0, 1, 2].map((key) => <ProjectCardSkeleton key={key} />)}
           </ul>
         )}
       </main>

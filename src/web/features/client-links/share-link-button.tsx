@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { describeError, isHandledByClient } from '../../lib/api-client';
 import { projectTitle } from '../../lib/project-labels';
 import { toast } from '../../lib/toast';
+import { useIsOnline } from '../../lib/online';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './api/share-links-api';
 import { ClientLinkItem } from './client-link-item';
 import { sendLink, shareLink } from './send-link';
@@ -19,9 +20,10 @@ const EXPIRY_CHOICES = [1, 7, 30, 90] as const;
 
 export function ShareLinkButton({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
+  const online = useIsOnline();
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className="shrink-0">
+      <Button variant="secondary" onClick={() => setOpen(true)} className="shrink-0" disabled={!online} aria-describedby={online ? undefined : 'report-offline-note'} title={online ? undefined : 'Share link needs a connection'}>
         <Link2 className="size-4" aria-hidden="true" /> Share link
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Share with your client" description="A web page with the before and after photos and the PDF. Your client needs no account.">

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useFocusWhenLost } from '../../components/ui/use-focus-when-lost';
 import { FilenameDialog } from './filename-dialog';
 import { useExportPdf } from './use-export-pdf';
+import { useIsOnline } from '../../lib/online';
 
 export interface BusinessNameDialogSlot {
   open: boolean;
@@ -22,14 +23,17 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
   // The dialogs hand focus back to this button, which is disabled while the PDF is built: it takes
   // focus once it is enabled again, so a keyboard user is where they were.
   const focusWhenLost = useFocusWhenLost();
+  // Offline the button stays visible, disabled, and the report says why (report-editor.tsx).
+  const online = useIsOnline();
   return (
     <>
       <Button
         id="export-pdf-button"
         onClick={exporter.startExport}
-        disabled={!exporter.canExport}
+        disabled={!exporter.canExport || !online}
         aria-busy={exporter.isExporting}
-        title={hasPairs ? undefined : 'Create a photo pair to export'}
+        aria-describedby={online ? undefined : 'report-offline-note'}
+        title={!online ? 'Export needs a connection' : hasPairs ? undefined : 'Create a photo pair to export'}
         className="shrink-0"
       >
         {exporter.isExporting ? (

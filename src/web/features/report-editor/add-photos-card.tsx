@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Camera, Lock, Upload } from 'lucide-react';
-import type { PhotoType } from '@shared/contract/projects';
+import type { PhotoType, Project } from '@shared/contract/projects';
 import { PRODUCT_NAME } from '@shared/rules';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -9,10 +9,12 @@ import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-ch
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
+import { latestUnpairedBefore } from './camera/ghost-source';
 import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from '../../lib/device-mode';
 import { PhotoTypeSelector } from './photo-type-selector';
 import { PendingUploads } from './upload/pending-uploads';
 import { prepareUploadImage } from './upload/prepare-upload-image';
+import { readExifCaptureDate } from './upload/exif-date';
 import { UploadPanel } from './upload/upload-panel';
 import { uploadQueue, usePendingUploads } from './upload/use-upload-queue';
 
@@ -22,7 +24,8 @@ const MODE_LABEL: Record<PhotoInputMode, { label: string; icon: typeof Camera }>
 };
 
 /** The Add Photos card: before/after selector, camera or upload by device (spec §2, §4). */
-export function AddPhotosCard({ projectId }: { projectId: number }) {
+export function AddPhotosCard({ project }: { project: Project }) {
+  const projectId = project.id;
   const [{ initialMode, availableModes }] = useState(() => chooseDeviceMode(readDeviceTraits()));
   const [mode, setMode] = useState<PhotoInputMode>(initialMode);
   const [type, setType] = useState<PhotoType>('before');
@@ -30,9 +33,11 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
   const hasAccess = useHasAccess();
 
   /** Keeps the photo on this device first (prepared, for a chosen file), then it uploads. */
-  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload') => {
+  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload', capturedAt: () => Promise<string | undefined>) => {
     try {
-      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare() });
+      // The date is read first: preparing a chosen file re-encodes it without its EXIF.
+      const taken = await capturedAt();
+      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare(), ...(taken ? { capturedAt: taken } : {}) });
     } catch {
       toast({ title: 'Failed to save photo', description: 'The photo could not be kept on this device. Please try again.', variant: 'destructive' });
     }
@@ -76,9 +81,9 @@ export function AddPhotosCard({ projectId }: { projectId: number }) {
           </div>
           <div className="mt-3" {...(availableModes.length > 1 ? { id: 'add-photos-panel', role: 'tabpanel', 'aria-labelledby': `add-photos-tab-${mode}` } : {})}>
             {mode === 'camera' ? (
-              <CameraPanel type={type} onCapture={(photo) => void keep(() => photo, 'camera')} />
+              <CameraPanel type={type} ghost={type === 'after' ? latestUnpairedBefore(project.photos, project.photoPairs, pendingUploads) : null} onCapture={(photo, capturedAt) => void keep(() => photo, 'camera', async () => capturedAt)} />
             ) : (
-              <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload')} />
+              <UploadPanel type={type} onSave={(file) => keep(() => prepareUploadImage(file), 'upload', () => readExifCaptureDate(file))} />
             )}
           </div>
         </>

@@ -1,40 +1,68 @@
-import { useState } from 'react';
-import { Check } from 'lucide-react';
-import type { Project, UpdateProjectBody } from '@shared/contract/projects';
+import { useEffect, useState } from 'react';
+import { Check, CloudOff } from 'lucide-react';
+import type { Project } from '@shared/contract/projects';
 import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '@shared/rules';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Input, Label, Textarea } from '../../components/ui/input';
-import { notifyFailure } from '../../lib/api-errors';
-import { useUpdateProject } from './api/project-api';
+import { useCurrentUser } from '../../lib/auth';
+import { detailsEdits, onEditOutcome, saveDetail } from './details/details-edits';
+import type { DetailsField } from './details/pending-edits';
 
-type Field = keyof Required<UpdateProjectBody>;
+type Field = DetailsField;
+type FieldState = 'sending' | 'saved' | 'kept';
 
-/** Report Details (spec §2): each field is saved when it loses focus and its value changed. */
+/**
+ * Report Details (spec §2): each field is saved when it loses focus and its value changed. With
+ * no signal the edit is kept on the device and sent once the connection is back (issue 13).
+ */
 export function ReportDetailsCard({ project }: { project: Project }) {
-  const update = useUpdateProject(project.id);
-  const [values, setValues] = useState({ clientName: project.clientName, description: project.description });
-  const [saved, setSaved] = useState<Record<Field, string>>({ clientName: project.clientName, description: project.description });
-  const [justSaved, setJustSaved] = useState<Field | null>(null);
+  const userId = useCurrentUser().data?.id ?? null;
+  // An edit kept on this device and not yet sent shows, not the server's older value.
+  const [initial] = useState(() => ({
+    clientName: (userId !== null ? detailsEdits.keptValue(userId, project.id, 'clientName') : undefined) ?? project.clientName,
+    description: (userId !== null ? detailsEdits.keptValue(userId, project.id, 'description') : undefined) ?? project.description,
+  }));
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState<Record<Field, string>>(initial);
+  const [state, setState] = useState<Partial<Record<Field, FieldState>>>({});
+
+  // The report may first show as this device kept it, then as the server has it (or change on
+  // another device): a field the user is not editing follows the newer value.
+  const [shown, setShown] = useState({ clientName: project.clientName, description: project.description });
+  if (shown.clientName !== project.clientName || shown.description !== project.description) {
+    setShown({ clientName: project.clientName, description: project.description });
+    const follow = (field: Field) => values[field] === saved[field] && state[field] !== 'sending' && state[field] !== 'kept' && project[field] !== shown[field];
+    const next = { ...values };
+    for (const field of ['clientName', 'description'] as const) if (follow(field)) next[field] = project[field];
+    setValues(next);
+    setSaved((current) => ({ ...current, ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])) }));
+  }
+
+  useEffect(
+    () =>
+      onEditOutcome((edit, outcome) => {
+        if (edit.projectId !== project.id) return;
+        setState((current) => ({ ...current, [edit.field]: outcome === 'refused' ? undefined : outcome }));
+      }),
+    [project.id],
+  );
 
   const saveIfChanged = (field: Field) => {
     const value = values[field].trim();
-    if (value === saved[field].trim()) return;
-    update.mutate(
-      { [field]: value },
-      {
-        onSuccess: () => {
-          setSaved((current) => ({ ...current, [field]: value }));
-          setJustSaved(field);
-        },
-        onError: (error) => notifyFailure(error, 'Failed to update project'),
-      },
-    );
+    if (value === saved[field].trim() || userId === null) return;
+    setSaved((current) => ({ ...current, [field]: value }));
+    setState((current) => ({ ...current, [field]: 'sending' }));
+    void saveDetail({ userId, projectId: project.id, field, value, madeAt: Date.now() });
   };
 
   const savedNote = (field: Field) =>
-    justSaved === field && !update.isPending ? (
+    state[field] === 'saved' ? (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-brand-700">
         <Check className="size-3.5" aria-hidden="true" /> Saved
+      </span>
+    ) : state[field] === 'kept' ? (
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="edit-kept">
+        <CloudOff className="size-3.5" aria-hidden="true" /> Kept on this device
       </span>
     ) : null;
 
@@ -54,7 +82,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
             maxLength={CLIENT_NAME_MAX_LENGTH}
             value={values.clientName}
             onChange={(event) => setValues((v) => ({ ...v, clientName: event.target.value }))}
-            onFocus={() => setJustSaved(null)}
+            onFocus={() => setState((current) => ({ ...current, clientName: current.clientName === 'saved' ? undefined : current.clientName }))}
             onBlur={() => saveIfChanged('clientName')}
           />
         </div>
@@ -70,7 +98,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
             maxLength={DESCRIPTION_MAX_LENGTH}
             value={values.description}
             onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}
-            onFocus={() => setJustSaved(null)}
+            onFocus={() => setState((current) => ({ ...current, description: current.description === 'saved' ? undefined : current.description }))}
             onBlur={() => saveIfChanged('description')}
           />
         </div>

@@ -9,6 +9,8 @@ import { failureReason } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { formatCreatedDate, projectTitle } from '../../lib/project-labels';
 import { useProject } from './api/project-api';
+import { OfflineNote } from '../../components/offline-note';
+import { useIsOnline } from '../../lib/online';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
@@ -16,19 +18,36 @@ import { usePageTitle } from '../../lib/page-title';
 
 /** `actions` are the page's buttons beside the title (Share link, Export to PDF): the page composes features. */
 export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
-  const { data: project, error, isPending } = useProject(projectId);
+  const { data: project, error, isPending, fetchStatus } = useProject(projectId);
   usePageTitle('report', project ? projectTitle(project) : undefined);
+  const online = useIsOnline();
 
+  // Deleted (here or on another device) since this device kept it: the kept copy is not shown.
+  const gone = error instanceof ApiError && error.status === 404;
   useEffect(() => {
-    if (!error || isHandledByClient(error)) return;
+    // A failed refresh of a report already on screen (a weak signal) keeps it, without a toast.
+    if (!error || isHandledByClient(error) || (project && !gone)) return;
     toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
-  }, [error]);
+  }, [error, project, gone]);
 
   const backLink = (
     <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
       <ArrowLeft className="size-4" aria-hidden="true" /> All reports
     </Link>
   );
+
+  if (isPending && fetchStatus === 'paused') {
+    // Offline, and this report was never opened on this device while online.
+    return (
+      <div>
+        {backLink}
+        <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="report-not-kept">
+          <p className="font-semibold">This report is not on this device yet.</p>
+          <p className="mt-1 text-sm text-slate-600">Open it once with a connection and it stays readable offline. It opens by itself when the connection is back.</p>
+        </div>
+      </div>
+    );
+  }
 
   if (isPending) {
     return (
@@ -41,7 +60,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
     );
   }
 
-  if (!project) {
+  if (!project || gone) {
     return (
       <div>
         {backLink}
@@ -64,11 +83,16 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
             <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
           </p>
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions(project)}</div>}
+        {actions && (
+          <div className="flex flex-col gap-1 sm:items-end">
+            <div className="flex flex-wrap gap-2">{actions(project)}</div>
+            {!online && <OfflineNote id="report-offline-note">Share link and Export need a connection.</OfflineNote>}
+          </div>
+        )}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
-        <AddPhotosCard projectId={project.id} />
+        <AddPhotosCard project={project} />
         <div className="lg:col-span-2">
           <PhotoPairsCard project={project} />
         </div>

@@ -26,6 +26,10 @@ export interface CallOptions {
   keepalive?: boolean;
   /** Said after why access ended in the 402 toast, instead of what to do (e.g. that a photo is kept). */
   accessBlockedNote?: string;
+  /** Extra request headers (the upload queue's Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** A raw-bytes body's progress, 0 to 1 (the request then goes by XMLHttpRequest). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 type CallArgs<R extends RouteDef> = keyof CallInput<R> extends never ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions];
@@ -63,7 +67,12 @@ export function createApiClient(onFailure?: FailureRule): ApiClient {
     const route = API_ROUTES[name];
     let response: Response;
     try {
-      response = await apiRequest(route.method, urlOf(name, input), input.body, { signal: options.signal, keepalive: options.keepalive });
+      response = await apiRequest(route.method, urlOf(name, input), input.body, {
+        signal: options.signal,
+        keepalive: options.keepalive,
+        headers: options.headers,
+        onUploadProgress: options.onUploadProgress,
+      });
     } catch (error) {
       if (error instanceof ApiError && onFailure) await onFailure(route.access, error, options);
       throw error;

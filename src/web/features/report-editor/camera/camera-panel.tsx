@@ -8,11 +8,14 @@ import { toast } from '../../../lib/toast';
 import { CAPTURE_FAILED } from './camera-errors';
 import { captureVideoFrame } from './capture-frame';
 import { useCamera, type CameraStatus } from './use-camera';
+import { GhostOverlay } from './ghost-overlay';
+import type { GhostSource } from './ghost-source';
 
 const ROUND = 'inline-flex size-14 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/30 backdrop-blur hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white';
 
 /** Camera mode of the Add Photos card: Start Camera, capture, flip, stop. */
-export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (photo: Blob) => void }) {
+/** `ghost`: with After selected, the before photo to line the shot up with (issue 13). */
+export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType; onCapture: (photo: Blob, capturedAt: string) => void; ghost?: GhostSource | null }) {
   const { videoRef, status, facingMode, start, stop, flip } = useCamera();
   const [flash, setFlash] = useState(false);
   const label = type.toUpperCase();
@@ -20,12 +23,14 @@ export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (
 
   const capture = async () => {
     const video = videoRef.current;
+    // The device clock at the shutter: the photo's proof of when it was taken (issue 13).
+    const capturedAt = new Date().toISOString();
     try {
       if (!video) throw new Error('No camera preview');
       const photo = await captureVideoFrame(video);
       setFlash(true);
       setTimeout(() => setFlash(false), 150);
-      onCapture(photo);
+      onCapture(photo, capturedAt);
     } catch {
       toast(CAPTURE_FAILED);
     }
@@ -55,6 +60,7 @@ export function CameraPanel({ type, onCapture }: { type: PhotoType; onCapture: (
         )}
         {status === 'live' && (
           <>
+            {type === 'after' && <GhostOverlay source={ghost} mirrored={facingMode === 'user'} />}
             <span className={cn('absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold tracking-wide text-white shadow', type === 'before' ? 'bg-amber-700' : 'bg-brand-700')}>{label}</span>
             <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/60 to-transparent px-5 pt-8 pb-4">
               <button type="button" onClick={stop} aria-label="Stop Camera" className={ROUND} {...controls.props('stop')}>

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api';
 import { scheduleDelete, undoDelete, UNDO_DELETE_MS, usePendingPhotoDeletes } from './pending-photo-deletes';
 import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from '@shared/pairing';
 import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
-import { PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
+import { CaptureTimeBadge, PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 
 const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700';
@@ -160,6 +160,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                         <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={`View ${photo.type.toUpperCase()} photo of pair ${index + 1}`} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
                           <PhotoThumbnail photo={photo} />
                           <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
+                          <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
                         </button>
                       ))}
                     </div>
@@ -192,6 +193,7 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
         <PhotoThumbnail photo={photo} />
       </button>
       <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
+      <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
       {selected && (
         <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow" aria-hidden="true">
           <Check className="size-4" />

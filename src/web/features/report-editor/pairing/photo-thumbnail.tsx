@@ -1,5 +1,6 @@
 import type { Photo } from '@shared/contract/projects';
 import { cn } from '../../../components/ui/cn';
+import { describeCaptureTime, formatCaptureTime } from '../../../lib/capture-time';
 
 /** A lazy thumbnail in a reserved 4:3 box, so the page never shifts as photos arrive. */
 export function PhotoThumbnail({ photo, className }: { photo: Photo; className?: string }) {
@@ -21,5 +22,21 @@ export function PhotoTypeBadge({ type, className }: { type: Photo['type']; class
     <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm', type === 'before' ? 'bg-amber-700' : 'bg-brand-700', className)}>
       {type.toUpperCase()}
     </span>
+  );
+}
+
+/** When the photo was taken (issue 13), small over the thumbnail's corner; nothing when unknown. */
+export function CaptureTimeBadge({ capturedAt, className }: { capturedAt: string | null; className?: string }) {
+  if (!capturedAt) return null;
+  return (
+    <time
+      dateTime={capturedAt}
+      title={`Taken ${describeCaptureTime(capturedAt)}`}
+      aria-label={`Taken ${describeCaptureTime(capturedAt)}`}
+      data-testid="capture-time"
+      className={cn('pointer-events-none rounded bg-slate-900/70 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums', className)}
+    >
+      {formatCaptureTime(capturedAt)}
+    </time>
   );
 }

@@ -4,6 +4,10 @@ import type { PhotoType } from '@shared/contract/projects';
 export type PhotoSource = 'camera' | 'upload';
 
 export interface PendingUpload {
+  /**
+   * A random UUID made on this device when the photo was kept: sent as the Idempotency-Key of
+   * every try, so a try whose answer was lost never stores the photo twice (issue 13).
+   */
   id: string;
   /** Who took it: only this user's session sends it. */
   userId: number;
@@ -15,6 +19,11 @@ export interface PendingUpload {
   mimeType: string;
   /** When it was taken: uploads go in this order, which is the order auto-pair follows. */
   createdAt: number;
+  /**
+   * When it was taken, ISO 8601: the device clock at the shutter, or a chosen file's own EXIF
+   * date. Absent when unknown (and on photos kept by an older version of the app).
+   */
+  capturedAt?: string;
   failedAttempts: number;
 }
 

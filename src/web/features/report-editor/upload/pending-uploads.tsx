@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
+import { CaptureTimeBadge } from '../pairing/photo-thumbnail';
 import type { QueuedUploadView } from './upload-queue';
 import { uploadQueue } from './use-upload-queue';
 
@@ -38,6 +39,9 @@ const WAITING_TEXT = {
   upgrade: 'Kept on this device. They upload once you upgrade to Pro.',
 } as const;
 
+/** Photos at least this big show how much of them has gone; smaller ones go in a moment. */
+const SHOW_PERCENT_FROM_BYTES = 200 * 1024;
+
 function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
   const image = useRef<HTMLImageElement>(null);
   // The object URL lives exactly as long as this effect (React may run effects twice in
@@ -50,7 +54,34 @@ function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
   return (
     <li className="relative w-24 shrink-0">
       <img ref={image} alt={`${upload.type.toUpperCase()} photo waiting to upload`} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
-      <span className="absolute bottom-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{upload.type.toUpperCase()}</span>
+      <span className="absolute top-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{upload.type.toUpperCase()}</span>
+      <CaptureTimeBadge capturedAt={upload.capturedAt} className="absolute bottom-1.5 left-1" />
+      {upload.status === 'uploading' && <UploadProgress upload={upload} />}
     </li>
+  );
+}
+
+/** A bar per photo while it goes up, with a percentage for a large one. */
+function UploadProgress({ upload }: { upload: QueuedUploadView }) {
+  const percent = upload.progress === null ? null : Math.round(upload.progress * 100);
+  const showPercent = percent !== null && upload.bytes.byteLength >= SHOW_PERCENT_FROM_BYTES;
+  return (
+    <>
+      {showPercent && (
+        <span className="absolute top-1 right-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white tabular-nums" data-testid="upload-percent">
+          {percent}%
+        </span>
+      )}
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${upload.type.toUpperCase()} photo`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        className="absolute inset-x-1 bottom-0 h-1 overflow-hidden rounded-full bg-white/50"
+      >
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent ?? 5}%` }} />
+      </div>
+    </>
   );
 }

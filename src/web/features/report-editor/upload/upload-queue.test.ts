@@ -181,4 +181,37 @@ describe('UploadQueue', () => {
     expect(server.received.map((r) => r.text)).toEqual(['second-users-photo', 'first-users-photo']);
     expect(await store.list()).toEqual([]);
   });
+
+  it('keeps the capture time with the photo and shows each photo\'s upload progress', async () => {
+    const store = createMemoryStore();
+    let finish: () => void = () => undefined;
+    const progressSeen: Array<number | null> = [];
+    const queue = new UploadQueue(store, {
+      send: (_upload, { onProgress }) =>
+        new Promise<void>((resolve) => {
+          onProgress(0.4);
+          finish = resolve;
+        }),
+      newId: () => 'u1',
+    });
+    queue.setOwner(1);
+    queue.subscribe(() => progressSeen.push(queue.getSnapshot()[0]?.progress ?? null));
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('p'), capturedAt: '2026-11-21T09:14:03.000Z' });
+    await settle();
+    expect((await store.list())[0]?.capturedAt).toBe('2026-11-21T09:14:03.000Z');
+    expect(queue.getSnapshot()).toMatchObject([{ status: 'uploading', progress: 0.4, capturedAt: '2026-11-21T09:14:03.000Z' }]);
+    expect(progressSeen).toContain(0.4);
+    finish();
+    await settle();
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('asks once, at the first kept photo, for the storage to be kept', async () => {
+    let asked = 0;
+    const queue = new UploadQueue(createMemoryStore(), { send: async () => undefined, onFirstKept: () => asked++ });
+    queue.setOwner(1);
+    await queue.enqueue({ projectId: 1, type: 'before', source: 'camera', blob: jpeg('a') });
+    await queue.enqueue({ projectId: 1, type: 'after', source: 'camera', blob: jpeg('b') });
+    expect(asked).toBe(1);
+  });
 });

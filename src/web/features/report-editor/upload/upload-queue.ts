@@ -12,6 +12,8 @@ export interface NewUpload {
   type: PhotoType;
   source: PhotoSource;
   blob: Blob;
+  /** When it was taken (ISO 8601), when known. */
+  capturedAt?: string;
 }
 
 export type UploadEvent =
@@ -31,10 +33,20 @@ export interface QueuedUploadView {
   status: 'uploading' | 'waiting' | 'queued';
   /** What a waiting photo waits for: the connection, a new sign-in, or an upgrade. */
   waitingFor: WaitReason | null;
+  /** While uploading: the share of its bytes sent, 0 to 1 (null until the first progress report). */
+  progress: number | null;
+  capturedAt: string | null;
+}
+
+export interface SendProgress {
+  /** The share of the photo's bytes sent so far, 0 to 1. */
+  onProgress: (fraction: number) => void;
 }
 
 export interface UploadQueueOptions {
-  send: (upload: PendingUpload) => Promise<void>;
+  send: (upload: PendingUpload, progress: SendProgress) => Promise<void>;
+  /** Called once, when the first photo is kept (the app asks the browser to keep its storage). */
+  onFirstKept?: () => void;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   newId?: () => string;
@@ -45,6 +57,8 @@ export class UploadQueue {
   private items: PendingUpload[] = [];
   private view: QueuedUploadView[] = [];
   private inFlightId: string | null = null;
+  private inFlightProgress: number | null = null;
+  private keptOne = false;
   private readonly waiting = new Map<string, WaitReason>();
   private owner: number | null = null;
   private running = false;
@@ -100,10 +114,15 @@ export class UploadQueue {
       source: input.source,
       bytes: await input.blob.arrayBuffer(),
       mimeType: input.blob.type || 'image/jpeg',
+      ...(input.capturedAt ? { capturedAt: input.capturedAt } : {}),
       createdAt: Math.max(this.now(), (this.items.at(-1)?.createdAt ?? 0) + 1),
       failedAttempts: 0,
     };
     await this.store.put(upload);
+    if (!this.keptOne) {
+      this.keptOne = true;
+      this.options.onFirstKept?.();
+    }
     this.items.push(upload);
     this.publish();
     void this.run();
@@ -137,9 +156,16 @@ export class UploadQueue {
     try {
       for (let upload = this.nextToSend(); upload; upload = this.nextToSend()) {
         this.inFlightId = upload.id;
+        this.inFlightProgress = null;
         this.publish();
+        const inFlight = upload.id;
+        const onProgress = (fraction: number) => {
+          if (this.inFlightId !== inFlight) return;
+          this.inFlightProgress = Math.min(1, Math.max(0, fraction));
+          this.publish();
+        };
         try {
-          await this.options.send(upload);
+          await this.options.send(upload, { onProgress });
         } catch (error) {
           this.inFlightId = null;
           const action = classifyUploadFailure(error);
@@ -199,6 +225,8 @@ export class UploadQueue {
           mimeType: item.mimeType,
           status: item.id === this.inFlightId ? 'uploading' : waitingFor ? 'waiting' : 'queued',
           waitingFor,
+          progress: item.id === this.inFlightId ? this.inFlightProgress : null,
+          capturedAt: item.capturedAt ?? null,
         };
       });
     for (const listener of this.listeners) listener();

@@ -7,12 +7,18 @@ import { notifyFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { refreshProject } from '../api/project-api';
 import { uploadQueue } from './use-upload-queue';
+import { detailsEdits } from '../details/details-edits';
 
 export default function UploadRunner({ userId }: { userId: number }) {
   useEffect(() => {
     uploadQueue.setOwner(userId);
     void uploadQueue.start();
-    const onOnline = () => uploadQueue.retryNow();
+    // Details edited with no signal go up too, in the order made (details/pending-edits.ts).
+    void detailsEdits.sendAll(userId);
+    const onOnline = () => {
+      uploadQueue.retryNow();
+      void detailsEdits.sendAll(userId);
+    };
     window.addEventListener('online', onOnline);
     const unsubscribe = uploadQueue.onEvent((event) => {
       const label = event.upload.type.toUpperCase();
@@ -43,8 +49,10 @@ export default function UploadRunner({ userId }: { userId: number }) {
   // Photos held for an upgrade go up as soon as the status says the user has access again.
   const hasAccess = useAccess({ fetch: false }) === true;
   useEffect(() => {
-    if (hasAccess) uploadQueue.retryNow();
-  }, [hasAccess]);
+    if (!hasAccess) return;
+    uploadQueue.retryNow();
+    void detailsEdits.sendAll(userId);
+  }, [hasAccess, userId]);
 
   return null;
 }

@@ -1,6 +1,7 @@
 // The one upload queue of this tab, and the hook that shows a report's waiting photos.
 import { useSyncExternalStore } from 'react';
 import { openPendingUploadStore, type PendingUploadStore } from './pending-upload-store';
+import { askToKeepStorage } from './keep-storage';
 import { sendPhoto } from './send-photo';
 import { UploadQueue, type QueuedUploadView } from './upload-queue';
 
@@ -12,7 +13,7 @@ const lazyStore: PendingUploadStore = {
   remove: async (id) => (await openStore()).remove(id),
 };
 
-export const uploadQueue = new UploadQueue(lazyStore, { send: sendPhoto });
+export const uploadQueue = new UploadQueue(lazyStore, { send: sendPhoto, onFirstKept: askToKeepStorage });
 
 export function usePendingUploads(projectId: number): QueuedUploadView[] {
   const all = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot);

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { Layers } from 'lucide-react';
+import { cn } from '../../../components/ui/cn';
+import type { GhostSource } from './ghost-source';
+
+/** The before photo over the live preview at 40%, to line up the after shot; 'Show before' hides it. */
+export function GhostOverlay({ source, mirrored }: { source: GhostSource | null; mirrored: boolean }) {
+  const [shown, setShown] = useState(true);
+  const image = useRef<HTMLImageElement>(null);
+  const kept = source?.kind === 'kept' ? source.upload : null;
+  // A photo still on this device is shown from its bytes, by an object URL that lives as long as this effect.
+  useEffect(() => {
+    if (!kept || !image.current) return;
+    const url = URL.createObjectURL(new Blob([kept.bytes], { type: kept.mimeType }));
+    image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [kept, shown]);
+  if (!source) return null;
+  return (
+    <>
+      {shown && <img ref={image} src={source.kind === 'stored' ? source.url : undefined} alt="" aria-hidden="true" data-testid="ghost-overlay" className={cn('pointer-events-none absolute inset-0 size-full object-cover opacity-40', mirrored && '-scale-x-100')} />}
+      <button
+        type="button"
+        aria-pressed={shown}
+        onClick={() => setShown((value) => !value)}
+        className={cn(
+          'absolute top-3 right-3 inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 text-xs font-semibold text-white shadow ring-1 ring-white/40 backdrop-blur focus-visible:outline-2 focus-visible:outline-white',
+          shown ? 'bg-brand-700/90' : 'bg-slate-900/60',
+        )}
+      >
+        <Layers className="size-4" aria-hidden="true" /> Show before
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Whether the browser says it has a connection (issue 13): what needs one (a new report, an
+// export, a share link) says so plainly instead of failing.
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+/** The line shown under a control that needs a connection while there is none. */
+export const NEEDS_CONNECTION = 'Needs a connection. You are offline.';
