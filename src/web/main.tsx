@@ -6,18 +6,29 @@ import { queryClient } from './lib/query-client';
 import { startFirstScreen } from './lib/first-screen';
 import { AppRoutes } from './routes';
 import { Toaster } from './components/toaster';
+import { I18nProvider } from '@lingui/react';
+import { activateLocale, i18n } from './lib/i18n/i18n';
+import { deviceLocale, rememberLocale } from './lib/i18n/locale-choice';
 import './index.css';
 
-startFirstScreen();
+const signedInUser = startFirstScreen();
+// The first screen's language before anything paints (issue 15): a signed-in user's stored
+// language, else the device's (its remembered choice, else the browser's languages). Spanish is
+// fetched first when it is the one; English is already in this chunk.
+const firstLocale = signedInUser?.locale ?? deviceLocale();
+if (signedInUser) rememberLocale(signedInUser.locale);
+await activateLocale(firstLocale).catch(() => activateLocale('en'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
-      <Toaster />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>,
 );

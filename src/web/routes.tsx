@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Route, Switch, useLocation } from 'wouter';
 import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { isAuthPath, useCurrentUser } from './lib/auth';
+import { useAccountLanguage } from './lib/i18n/use-language';
 import { PageSpinner } from './components/ui/spinner';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { LandingPage } from './pages/landing-page';
@@ -26,6 +27,7 @@ const UploadRunner = lazy(() => import('./features/report-editor/upload/upload-r
 export function AppRoutes() {
   const { data: user, isPending } = useCurrentUser();
   const [location] = useLocation();
+  useAccountLanguage();
   return (
     <>
       <UserLookupFailureRedirect />

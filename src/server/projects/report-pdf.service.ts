@@ -9,6 +9,9 @@ import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../shared/preferences.js';
+
+const ownerLocale = (user: UserRow): Locale => (isSupportedLocale(user.locale) ? user.locale : DEFAULT_LOCALE);
 
 export const NO_PAIRS_MESSAGE = 'Add at least one before-and-after photo pair to export this report.';
 export const NO_BUSINESS_NAME_MESSAGE = 'Set your business name before exporting a report.';
@@ -41,7 +44,19 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   const pairs: ReportPdfPair[] = rows.map((_, index) => ({ before: bytes[2 * index]!, after: bytes[2 * index + 1]! }));
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   return cpuWork.run(() =>
-    buildReportPdf({ businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), pairs }, fonts),
+    buildReportPdf(
+      {
+        businessName,
+        logo,
+        clientName: project.clientName,
+        description: project.description,
+        // The owner's language and zone (issue 15), whoever asks for it (the owner or a client link).
+        dateText: formatReportDate(project.createdAt, ownerLocale(user), user.timeZone),
+        pairs,
+        locale: ownerLocale(user),
+      },
+      fonts,
+    ),
   );
 }
 

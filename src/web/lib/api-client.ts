@@ -1,6 +1,8 @@
 // The HTTP layer under the typed client (api.ts), spec §7: sends cookies, the bearer token from
 // localStorage when present, JSON bodies; a failed response becomes an ApiError whose text is
 // "status: body text".
+import { errorText } from './i18n/error-text';
+
 const AUTH_TOKEN_KEY = 'authToken';
 
 export function getAuthToken(): string | null {
@@ -34,7 +36,7 @@ export class ApiError extends Error {
   /** Already shown to the user by the client (a 401 that signs in again, a 402 that says why). */
   handled = false;
 
-  /** The server's `{ message }` when there is one, for showing to a person. */
+  /** The server's `{ message }` (English) when there is one. */
   get serverMessage(): string | undefined {
     try {
       const parsed = JSON.parse(this.bodyText) as { message?: unknown };
@@ -42,6 +44,22 @@ export class ApiError extends Error {
     } catch {
       return this.bodyText || undefined;
     }
+  }
+
+  /** The stable code beside the message (src/shared/error-codes.ts), when the server sent one. */
+  get serverCode(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { code?: unknown };
+      return typeof parsed.code === 'string' ? parsed.code : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The server's message in the user's language (issue 15), for showing to a person. */
+  get userMessage(): string | undefined {
+    const message = this.serverMessage;
+    return message === undefined ? undefined : errorText(message, this.serverCode, this.status);
   }
 }
 
@@ -56,7 +74,7 @@ export function isHandledByClient(error: unknown): boolean {
 
 /** Human text for an error: the server's message when it sent one. */
 export function describeError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiError) return error.userMessage ?? fallback;
   return fallback;
 }
 

@@ -20,10 +20,12 @@ function readInlinedUser(): InlinedCurrentUser | null {
   }
 }
 
-export function startFirstScreen(): void {
+/** Puts the inlined user in the query cache; returns the signed-in user, if the page named one. */
+export function startFirstScreen(): User | null {
   const inlined = readInlinedUser();
-  if (!inlined) return; // no data block (e.g. the dev server): the app asks GET /api/user
+  if (!inlined) return null; // no data block (e.g. the dev server): the app asks GET /api/user
   // No cookie session but a stored bearer token: only the API can say who that is.
-  if (!inlined.user && getAuthToken()) return;
+  if (!inlined.user && getAuthToken()) return null;
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, inlined.user);
+  return inlined.user;
 }

@@ -91,8 +91,10 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     logo,
     clientName: project.clientName,
     description: project.description,
-    dateText: formatReportDate(new Date(project.createdAt)),
+    // The owner's language and zone, as the server's PDF (issue 15): the signed-in user is the owner.
+    dateText: formatReportDate(new Date(project.createdAt), user.locale, user.timeZone),
     pairs: project.photoPairs.map((_, index) => ({ before: photos[2 * index]!, after: photos[2 * index + 1]! })),
+    locale: user.locale,
   };
   prewarmPdfWorker();
   if (!worker) return buildOnMainThread(input);
