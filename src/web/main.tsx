@@ -7,6 +7,7 @@ import { startFirstScreen } from './lib/first-screen';
 import { AppRoutes } from './routes';
 import { Toaster } from './components/toaster';
 import { I18nProvider } from '@lingui/react';
+import { LanguageKeyed } from './components/language-keyed';
 import { activateLocale, i18n } from './lib/i18n/i18n';
 import { deviceLocale, rememberLocale } from './lib/i18n/locale-choice';
 import './index.css';
@@ -26,8 +27,10 @@ createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-        <Toaster />
+        <LanguageKeyed>
+          <AppRoutes />
+          <Toaster />
+        </LanguageKeyed>
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

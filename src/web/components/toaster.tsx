@@ -1,5 +1,6 @@
 import { dismissToast, useToasts } from '../lib/toast';
 import { cn } from './ui/cn';
+import { t as translate } from '../lib/i18n/i18n';
 
 /** Renders the one visible toast at the bottom on phones, top-right on desktop. */
 export function Toaster() {
@@ -32,7 +33,7 @@ export function Toaster() {
               {t.action.label}
             </button>
           )}
-          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)} className="-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none opacity-70 hover:opacity-100">
+          <button type="button" aria-label={translate('toast.dismiss')} onClick={() => dismissToast(t.id)} className="-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none opacity-70 hover:opacity-100">
             ×
           </button>
         </div>

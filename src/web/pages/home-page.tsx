@@ -6,6 +6,7 @@ import { AccessBanner } from '../features/subscription/access-banner';
 import { ReportsList } from '../features/reports/reports-list';
 import { parseProjectParam } from '../lib/project-param';
 import { SignedInHeader } from './signed-in-header';
+import { t } from '../lib/i18n/i18n';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
 const OpenReport = lazy(() => import('./open-report'));
@@ -23,7 +24,7 @@ export default function HomePage() {
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
-                <Spinner label="Opening report" />
+                <Spinner label={t('home.openingReport')} />
               </div>
             }
           >
