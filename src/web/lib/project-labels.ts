@@ -13,6 +13,3 @@ export function formatCreatedDate(iso: string): string {
   return formatDate(iso, 'medium');
 }
 
-export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

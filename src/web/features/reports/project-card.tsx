@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { CalendarDays, ChevronRight, Images, Trash2 } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
-import { countLabel, formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
+import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
 import { t } from '../../lib/i18n/i18n';
 
 /** One report in a list; the whole card opens it (/?project={id}). */
