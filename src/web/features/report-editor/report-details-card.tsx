@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { useState } from 'react';
 import { Check } from 'lucide-react';
 import type { Project, UpdateProjectBody } from '@shared/contract/projects';
@@ -26,7 +27,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
           setSaved((current) => ({ ...current, [field]: value }));
           setJustSaved(field);
         },
-        onError: (error) => notifyFailure(error, 'Failed to update project'),
+        onError: (error) => notifyFailure(error, t('details.updateFailed')),
       },
     );
   };
@@ -34,23 +35,23 @@ export function ReportDetailsCard({ project }: { project: Project }) {
   const savedNote = (field: Field) =>
     justSaved === field && !update.isPending ? (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-brand-700">
-        <Check className="size-3.5" aria-hidden="true" /> Saved
+        <Check className="size-3.5" aria-hidden="true" /> {t('details.saved')}
       </span>
     ) : null;
 
   return (
     <Card aria-labelledby="report-details-title">
-      <CardTitle id="report-details-title">Report Details</CardTitle>
+      <CardTitle id="report-details-title">{t('details.title')}</CardTitle>
       <div className="mt-3 space-y-4">
         <div>
           <div className="flex items-center justify-between">
-            <Label htmlFor="client-name">Client name</Label>
+            <Label htmlFor="client-name">{t('details.clientName')}</Label>
             <span aria-live="polite">{savedNote('clientName')}</span>
           </div>
           <Input
             id="client-name"
             autoComplete="off"
-            placeholder="e.g. Smith Residence"
+            placeholder={t('details.clientPlaceholder')}
             maxLength={CLIENT_NAME_MAX_LENGTH}
             value={values.clientName}
             onChange={(event) => setValues((v) => ({ ...v, clientName: event.target.value }))}
@@ -60,13 +61,13 @@ export function ReportDetailsCard({ project }: { project: Project }) {
         </div>
         <div>
           <div className="flex items-center justify-between">
-            <Label htmlFor="description">Description</Label>
+            <Label htmlFor="description">{t('details.description')}</Label>
             <span aria-live="polite">{savedNote('description')}</span>
           </div>
           <Textarea
             id="description"
             rows={3}
-            placeholder="e.g. End of tenancy clean: kitchen, bathroom and carpets"
+            placeholder={t('details.descriptionPlaceholder')}
             maxLength={DESCRIPTION_MAX_LENGTH}
             value={values.description}
             onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}

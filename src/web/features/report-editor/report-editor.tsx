@@ -1,4 +1,5 @@
 // The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
+import { t } from '../../lib/i18n/i18n';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
@@ -19,12 +20,12 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
 
   useEffect(() => {
     if (!error || isHandledByClient(error)) return;
-    toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
+    toast({ title: t('editor.loadFailed'), description: error instanceof ApiError && error.status === 404 ? t('editor.missing') : failureReason(error), variant: 'destructive' });
   }, [error]);
 
   const backLink = (
     <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-      <ArrowLeft className="size-4" aria-hidden="true" /> All reports
+      <ArrowLeft className="size-4" aria-hidden="true" /> {t('editor.allReports')}
     </Link>
   );
 
@@ -33,7 +34,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div>
         {backLink}
         <div className="flex justify-center py-16">
-          <Spinner label="Loading report" />
+          <Spinner label={t('editor.loading')} />
         </div>
       </div>
     );
@@ -44,8 +45,8 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div>
         {backLink}
         <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center">
-          <p className="font-semibold">This report could not be opened.</p>
-          <p className="mt-1 text-sm text-slate-600">It may have been deleted, or the connection dropped.</p>
+          <p className="font-semibold">{t('editor.cannotOpen')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('editor.cannotOpenText')}</p>
         </div>
       </div>
     );

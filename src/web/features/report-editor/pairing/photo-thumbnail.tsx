@@ -1,3 +1,5 @@
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import type { Photo } from '@shared/contract/projects';
 import { cn } from '../../../components/ui/cn';
 
@@ -6,7 +8,7 @@ export function PhotoThumbnail({ photo, className }: { photo: Photo; className?:
   return (
     <img
       src={photo.thumbnailUrl}
-      alt={`${photo.type.toUpperCase()} photo`}
+      alt={t('photo.alt', { type: photoTypeBadge(photo.type) })}
       loading="lazy"
       decoding="async"
       width={320}
@@ -19,7 +21,7 @@ export function PhotoThumbnail({ photo, className }: { photo: Photo; className?:
 export function PhotoTypeBadge({ type, className }: { type: Photo['type']; className?: string }) {
   return (
     <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm', type === 'before' ? 'bg-amber-700' : 'bg-brand-700', className)}>
-      {type.toUpperCase()}
+      {photoTypeBadge(type)}
     </span>
   );
 }
