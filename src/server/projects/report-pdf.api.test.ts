@@ -74,6 +74,24 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(embedded.sort()).toEqual(stored.sort());
   });
 
+  it("is written in the owner's language: ANTES/DESPUÉS, 'Página 1 de N' and a Spanish date (issue 15)", async () => {
+    const { client, project } = await ownerWithReport(4);
+    expect((await client.patch('/api/user/preferences', { locale: 'es', timeZone: 'Europe/Madrid' })).status).toBe(200);
+    const response = await fetchPdf(client, project.id);
+    expect(response.status).toBe(200);
+    const pdf = await inspectPdf(response.bytes);
+    expect(pdf.pageCount).toBe(2);
+    pdf.pageTexts.forEach((text, index) => {
+      expect(text).toContain('ANTES');
+      expect(text).toContain('DESPUÉS');
+      expect(text).toContain(`Página ${index + 1} de 2`);
+      expect(text).not.toContain('BEFORE');
+      expect(text).not.toMatch(/Page \d/);
+    });
+    expect(pdf.pageTexts[0]).toContain('INFORME DE ANTES Y DESPUÉS');
+    expect(pdf.pageTexts[0]).toMatch(/\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
+  });
+
   it('puts the business logo in the header when there is one', async () => {
     const { client, project } = await ownerWithReport(1);
     const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } }).png().toBuffer();
