@@ -109,7 +109,7 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     await registerUser(stranger);
     const response = await fetchPdf(stranger, project.id);
     expect(response.status).toBe(404);
-    expect(JSON.parse(Buffer.from(response.bytes).toString())).toEqual({ message: 'Project not found' });
+    expect(JSON.parse(Buffer.from(response.bytes).toString())).toEqual({ message: 'Project not found', code: 'project_not_found' });
     expect((await fetchPdf(stranger, 2_000_000_000)).status).toBe(404);
   });
 
