@@ -9,6 +9,7 @@ import { Toaster } from './components/toaster';
 import { I18nProvider } from '@lingui/react';
 import { LanguageKeyed } from './components/language-keyed';
 import { activateLocale, i18n } from './lib/i18n/i18n';
+import './lib/i18n/error-text'; // installs the translator of the server's error messages
 import { deviceLocale, rememberLocale } from './lib/i18n/locale-choice';
 import './index.css';
 

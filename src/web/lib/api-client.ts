@@ -1,7 +1,15 @@
 // The HTTP layer under the typed client (api.ts), spec §7: sends cookies, the bearer token from
 // localStorage when present, JSON bodies; a failed response becomes an ApiError whose text is
 // "status: body text".
-import { errorText } from './i18n/error-text';
+/**
+ * How a server message is said to the user: the app installs its translator (i18n/error-text.ts,
+ * issue 15); the client link page, which has no catalogues, keeps the server's words.
+ */
+type ErrorTranslator = (message: string, code: string | undefined, status: number) => string;
+let translateError: ErrorTranslator = (message) => message;
+export function setErrorTranslator(translator: ErrorTranslator): void {
+  translateError = translator;
+}
 
 const AUTH_TOKEN_KEY = 'authToken';
 
@@ -59,7 +67,7 @@ export class ApiError extends Error {
   /** The server's message in the user's language (issue 15), for showing to a person. */
   get userMessage(): string | undefined {
     const message = this.serverMessage;
-    return message === undefined ? undefined : errorText(message, this.serverCode, this.status);
+    return message === undefined ? undefined : translateError(message, this.serverCode, this.status);
   }
 }
 

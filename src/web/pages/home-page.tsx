@@ -6,10 +6,10 @@ import { AccessBanner } from '../features/subscription/access-banner';
 import { ReportsList } from '../features/reports/reports-list';
 import { parseProjectParam } from '../lib/project-param';
 import { SignedInHeader } from './signed-in-header';
-import { t } from '../lib/i18n/i18n';
+import { t, withScreenWords } from '../lib/i18n/i18n';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
-const OpenReport = lazy(() => import('./open-report'));
+const OpenReport = lazy(withScreenWords(() => import('./open-report')));
 
 export default function HomePage() {
   const projectId = parseProjectParam(useSearch());

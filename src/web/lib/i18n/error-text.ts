@@ -7,6 +7,7 @@ import { errorCodeOf } from '@shared/error-codes';
 import { ACCESS_BLOCKED_WORDING } from '@shared/access-blocked';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRICE_CENTS_PER_MONTH, PRODUCT_NAME } from '@shared/rules';
 import { formatPrice } from '@shared/format';
+import { setErrorTranslator } from '../api-client';
 import { currentLocale, hasMessage, t } from './i18n';
 
 export function errorText(message: string, code?: string, status?: number): string {
@@ -27,3 +28,6 @@ export function errorText(message: string, code?: string, status?: number): stri
 export function accessBlockedHeadline(reason: keyof typeof ACCESS_BLOCKED_WORDING | null | undefined): string {
   return t(reason === 'payment_failed' ? 'access.paymentFailed' : 'access.trialEnded');
 }
+
+// Every ApiError's userMessage now speaks the user's language.
+setErrorTranslator(errorText);
