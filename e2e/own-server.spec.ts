@@ -7,6 +7,10 @@ import { makeJpeg } from './reports-support';
 import { startOwnServer, type OwnServer } from './own-server-process';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Whole journeys (register, upload, pay or export) against a second server process: on a busy
+// 2-core machine one of them took 63 s with every step passing, so they get twice the default.
+base.describe.configure({ timeout: 120_000 });
 const SHOTS = 'test-results/billing-screens';
 
 function serverTest(mode: 'stripe' | 'sandbox') {
