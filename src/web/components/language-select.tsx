@@ -8,8 +8,9 @@ import { LANGUAGE_NAMES } from '../lib/i18n/language-names';
 export function LanguageSelect() {
   const t = useT();
   return (
-    <label className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 focus-within:ring-2 focus-within:ring-brand-600">
-      <Globe className="size-4 shrink-0" aria-hidden="true" />
+    <label className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-1 text-sm text-slate-700 focus-within:ring-2 focus-within:ring-brand-600 sm:px-2">
+      {/* On a phone the header has no room for the globe beside the brand and Sign In. */}
+      <Globe className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
       <span className="sr-only">{t('language.label')}</span>
       <select
         value={currentLocale()}

@@ -22,11 +22,13 @@ export function LandingPage() {
   const price = formatPrice(PRICE_CENTS_PER_MONTH);
   return (
     <div className="min-h-dvh bg-white">
-      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-        <BrandMark />
-        <div className="flex items-center gap-1">
+      <header className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-4">
+        <span className="shrink-0">
+          <BrandMark />
+        </span>
+        <div className="flex min-w-0 items-center gap-0.5 sm:gap-1">
           <LanguageSelect />
-          <Link href="/auth" className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50">
+          <Link href="/auth" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3">
             {t('landing.signIn')}
           </Link>
         </div>
@@ -83,7 +85,7 @@ export function LandingPage() {
               </h2>
               <p className="mt-2">
                 <span className="text-4xl font-bold">{price}</span>
-                <span className="text-slate-600">{t('landing.perMonth')}</span>
+                <span className="text-slate-600"> {t('landing.perMonth')}</span>
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 {t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: t('price.perMonth', { price }) })}

@@ -125,7 +125,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
           <CardTitle>{t('landing.pro', { product: PRODUCT_NAME })}</CardTitle>
           <p className="mt-2">
             <span className="text-4xl font-bold">{formatPrice()}</span>
-            <span className="text-slate-600">{t('landing.perMonth')}</span>
+            <span className="text-slate-600"> {t('landing.perMonth')}</span>
           </p>
           <p className="mt-1 text-sm text-slate-600">{t('subscribe.billed')}</p>
           <ul className="mt-4 space-y-2">

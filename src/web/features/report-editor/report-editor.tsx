@@ -60,7 +60,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
         <div className="min-w-0 flex-1 basis-56">
           <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
           <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
-            <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
+            <CalendarDays className="size-4" aria-hidden="true" /> <time dateTime={project.createdAt}>{t('editor.created', { date: formatCreatedDate(project.createdAt) })}</time>
           </p>
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions(project)}</div>}
