@@ -28,7 +28,7 @@ for (const script of scripts) {
 }
 console.log(`first-load JS: ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip, ${kb(total.brotli)} KB brotli (budget ${BUDGET_KB} KB compressed)`);
 const assets = await fs.readdir(path.join(WEB_ROOT, 'assets'));
-for (const catalogue of assets.filter((name) => /^(en|es)-[\w-]+\.js$/.test(name))) {
+for (const catalogue of assets.filter((name) => /^(en|es)(\.screens)?-[\w-]+\.js$/.test(name))) {
   const size = await sizes(path.join('assets', catalogue));
   console.log(`catalogue on demand ${catalogue}: ${kb(size.gzip)} KB gzip, ${kb(size.brotli)} KB brotli`);
 }
