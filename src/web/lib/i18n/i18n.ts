@@ -58,7 +58,8 @@ export function withScreenWords<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 // English's first catalogue is in the first load: active at once, so nothing renders without words.
-i18n.load('en', en as unknown as Messages);
+// A copy: Lingui merges later catalogues into the object it was given.
+i18n.load('en', { ...(en as unknown as Messages) });
 loaded.set('en:first', Promise.resolve());
 i18n.activate('en');
 
