@@ -21,10 +21,10 @@ const RUNS = 3;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
 
-/** Photo-like 1024x768 JPEGs at the stored quality (photos are re-encoded at 80 on upload). */
+/** Photo-like 1024x768 JPEGs at the stored quality (captures are kept at the camera's 0.6; others encoded once at 60). */
 async function makePhotos(): Promise<Buffer[]> {
   const photos: Buffer[] = [];
-  for (let seed = 1; seed <= DISTINCT_PHOTOS; seed += 1) photos.push(await makePhotoJpeg(1024, 768, { seed, quality: 80 }));
+  for (let seed = 1; seed <= DISTINCT_PHOTOS; seed += 1) photos.push(await makePhotoJpeg(1024, 768, { seed, quality: 60 }));
   return photos;
 }
 

@@ -190,6 +190,32 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the capture-time line under each pair (issue 13)', { timeout: 30_000 }, () => {
+  const timed = (count: number, before: string | null, after: string | null): ReportPdfPair[] => pairs(count).map((pair) => ({ ...pair, beforeCapturedAt: before, afterCapturedAt: after }));
+
+  it('prints when both photos were taken, in the business’s time zone, under every pair', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ timeZone: 'Europe/Madrid', pairs: timed(4, '2026-11-21T08:14:00Z', '2026-11-21T10:02:00Z') }), fonts));
+    const lines = pdf.pageTexts.join('\n').split('\n').filter((line) => line.startsWith('Before '));
+    expect(lines).toEqual(Array(4).fill('Before 09:14 · After 11:02 · 21 Nov 2026'));
+  });
+
+  it('gives each photo its day when they were taken on different days', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ timeZone: 'UTC', pairs: timed(1, '2026-11-20T17:40:00Z', '2026-11-21T09:02:00Z') }), fonts));
+    expect(pdf.pageTexts[0]).toContain('Before 20 Nov 2026 17:40 · After 21 Nov 2026 09:02');
+  });
+
+  it('leaves the line out when either time is unknown', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ pairs: [...timed(1, null, '2026-11-21T09:02:00Z'), ...timed(1, '2026-11-21T09:02:00Z', undefined as unknown as null), ...pairs(1)] }), fonts));
+    expect(pdf.pageTexts.join('\n')).not.toMatch(/Before \d/);
+  });
+
+  it('still fits three 4:3 pairs on a page with their lines, clear of the footer', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ pairs: timed(9, '2026-11-21T08:14:00Z', '2026-11-21T10:02:00Z') }), fonts));
+    expect(pdf.pageCount).toBe(3);
+    expect(pdf.drawnImages.map((page) => page.length)).toEqual([6, 6, 6]);
+  });
+});
+
 describe('formatReportDate', () => {
   it('prints the day, the English month and the year', () => {
     expect(formatReportDate(new Date(2026, 10, 22, 23, 59))).toBe('22 November 2026');

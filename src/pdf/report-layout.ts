@@ -8,15 +8,20 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { installFastStreamCopy } from './fast-stream-copy.js';
 import { fitWithin, truncateToWidth, toSingleLine, type Size } from './text-fit.js';
+import { formatCaptureLine } from './capture-line.js';
 
 export { formatReportDate } from './report-date.js';
 import { REPORT_PDF_TEXT, type ReportPdfText } from './report-text.js';
 import type { Locale } from '../shared/preferences.js';
+export { formatCaptureLine } from './capture-line.js';
 
 export interface ReportPdfPair {
   /** The stored JPEG of the before photo, embedded byte for byte. */
   before: Uint8Array;
   after: Uint8Array;
+  /** When each photo was taken (ISO 8601); the capture line is left out when either is unknown. */
+  beforeCapturedAt?: string | null;
+  afterCapturedAt?: string | null;
 }
 
 export interface ReportPdfInput {
@@ -27,6 +32,8 @@ export interface ReportPdfInput {
   description: string;
   /** The report's date as shown in the header (see formatReportDate). */
   dateText: string;
+  /** The IANA zone capture times are printed in (the owner's users.timeZone); UTC when not given. */
+  timeZone?: string;
   pairs: readonly ReportPdfPair[];
   /** The owner's language (users.locale) for the PDF's own words; English when left out. */
   locale?: Locale;
@@ -57,6 +64,12 @@ export const PHOTO_GAP_MM = 6;
 const CONTENT_WIDTH_MM = PAGE_WIDTH_MM - 2 * MARGIN_MM;
 const ROW_LEFT_MM = MARGIN_MM + (CONTENT_WIDTH_MM - (2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM)) / 2;
 const LABEL_HEIGHT_MM = 5;
+/**
+ * The capture-time line sits in the gap below its pair (baseline this far under the photos), so
+ * three 4:3 pairs still fit on a page; it reaches this far down, descenders included.
+ */
+const CAPTION_BASELINE_MM = 3.2;
+const CAPTION_DEPTH_MM = 3.8;
 const PAIR_SPACING_MM = 7;
 const FIRST_PAGE_BODY_TOP_MM = 53;
 const NEXT_PAGE_BODY_TOP_MM = 26;
@@ -112,7 +125,7 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
   for (const pair of input.pairs) {
     const before = await doc.embedJpg(pair.before);
     const after = await doc.embedJpg(pair.after);
-    writer.drawPair(before, after);
+    writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
     done += 1;
     await options.afterPair?.(done, input.pairs.length);
   }
@@ -210,21 +223,26 @@ class PageWriter {
     this.rule(MARGIN_MM + 7, 0.6, BRAND);
   }
 
-  /** One pair: BEFORE left, AFTER right, each at most 85 mm wide, 6 mm apart (spec §9). */
-  drawPair(before: PDFImage, after: PDFImage): void {
+  /** One pair: BEFORE left, AFTER right, each at most 85 mm wide, 6 mm apart (spec §9); under them when both were taken. */
+  drawPair(before: PDFImage, after: PDFImage, captureLine: string | null): void {
     const maxBox: Size = { width: PHOTO_MAX_WIDTH_MM, height: PHOTO_MAX_HEIGHT_MM };
     const beforeBox = fitWithin({ width: before.width, height: before.height }, maxBox);
     const afterBox = fitWithin({ width: after.width, height: after.height }, maxBox);
     const blockHeight = LABEL_HEIGHT_MM + Math.max(beforeBox.height, afterBox.height);
+    const fits = (top: number) => top + blockHeight <= BODY_BOTTOM_MM && (!captureLine || top + blockHeight + CAPTION_DEPTH_MM <= FOOTER_RULE_MM - 0.7);
 
     // spec §9: a new page when the next pair does not fit.
-    if (this.cursorMm + blockHeight > BODY_BOTTOM_MM) {
+    if (!fits(this.cursorMm)) {
       this.page = this.addPage();
       this.drawNextPageHeader();
       this.cursorMm = NEXT_PAGE_BODY_TOP_MM;
     }
     this.drawPhoto(before, beforeBox, this.words.before, ROW_LEFT_MM);
     this.drawPhoto(after, afterBox, this.words.after, ROW_LEFT_MM + PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM);
+    if (captureLine) {
+      const { regular } = this.fonts;
+      this.text(this.fit(captureLine, regular, 8, 2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM), ROW_LEFT_MM, this.cursorMm + blockHeight + CAPTION_BASELINE_MM, regular, 8, MUTED);
+    }
     this.cursorMm += blockHeight + PAIR_SPACING_MM;
   }
 

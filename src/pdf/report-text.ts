@@ -8,6 +8,9 @@ export interface ReportPdfText {
   before: string;
   after: string;
   untitled: string;
+  /** The capture-time line under a pair (issue 13): "Before 09:14 · After 11:02 · 21 Nov 2026". */
+  capturedBefore: string;
+  capturedAfter: string;
   /** The document's title (PDF metadata). */
   documentTitle: (clientTitle: string) => string;
   page: (number: number, total: number) => string;
@@ -20,6 +23,8 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     before: 'BEFORE',
     after: 'AFTER',
     untitled: 'Untitled Report',
+    capturedBefore: 'Before',
+    capturedAfter: 'After',
     documentTitle: (clientTitle) => `${clientTitle} - Before & After Report`,
     page: (number, total) => `Page ${number} of ${total}`,
   },
@@ -29,6 +34,8 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     before: 'ANTES',
     after: 'DESPUÉS',
     untitled: 'Informe sin título',
+    capturedBefore: 'Antes',
+    capturedAfter: 'Después',
     documentTitle: (clientTitle) => `${clientTitle} - Informe de antes y después`,
     page: (number, total) => `Página ${number} de ${total}`,
   },

@@ -41,6 +41,7 @@ import { sharedReportPageRoutes } from './share-links/shared-report-page.routes.
 import { createSharedReportLimiter } from './share-links/shared-access.js';
 import { schedulePeriodicTask } from './lib/periodic-task.js';
 import { orphanSweepTask } from './photos/orphan-sweeper.js';
+import { uploadKeySweepTask } from './photos/upload-keys.js';
 import { authCleanupTask } from './auth/auth-cleanup.js';
 import { sandboxPeriodsTask, type SandboxBillingProvider } from './billing/sandbox.js';
 import { API_PREFIX } from './lib/add-route.js';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Every periodic task of a server, each safe to run on several servers at once.
   schedulePeriodicTask(app, orphanSweepTask(deps, app.log));
   schedulePeriodicTask(app, authCleanupTask(deps));
+  schedulePeriodicTask(app, uploadKeySweepTask(deps));
   if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
 
   const servesWeb = options.serveWeb !== false && fs.existsSync(WEB_ROOT);

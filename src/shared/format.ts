@@ -41,6 +41,12 @@ export function formatReportDate(value: Date | string, locale: Locale, timeZone?
   return cached(`r|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS.long, timeZone })).format(toDate(value));
 }
 
+/** The PDF's short day, day first: "21 Nov 2026", "21 nov 2026". */
+export function formatShortReportDate(value: Date | string, locale: Locale, timeZone?: string): string {
+  const tag = locale === 'en' ? 'en-GB' : INTL_TAG[locale];
+  return cached(`rs|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS.medium, timeZone })).format(toDate(value));
+}
+
 /** A wall-clock time, 24-hour, in the business's zone: "09:14". */
 export function formatTime(value: Date | string, locale: Locale, timeZone?: string): string {
   return cached(`t|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })).format(toDate(value));

@@ -2,7 +2,7 @@
 // with `npm run db:generate -- --name what-changed` (appended, never rewritten) and runs at start
 // on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -89,8 +89,43 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     byteSize: integer('byte_size').notNull(),
     createdAt: createdAt(),
+    /** When the photo was taken (issue 13): the device clock at the shutter or the file's EXIF date; null when unknown or implausible. */
+    capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
+    /** When the server received the upload (its own clock). */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Lowercase hex SHA-256 of the stored JPEG (what GET /api/photos/{id}/image serves). Null only
+     * for photos stored before issue 13; they get theirs when first shown (photo-checksums.ts).
+     */
+    sha256: text('sha256'),
   },
   (t) => [index('photos_project_id_idx').on(t.projectId), check('photos_type_check', sql`${t.type} in ('before', 'after')`)],
+);
+
+/**
+ * Idempotency-Key of POST /api/projects/{id}/photos (issue 13, decision 017): one row per (user, key).
+ * The row is claimed (inserted) before the photo is processed, and completed in the transaction
+ * that inserts the photo; a repeat of the key waits for that and answers with the same photo.
+ */
+export const photoUploadKeys = pgTable(
+  'photo_upload_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 over the uploaded bytes, type, project id and capturedAt: a repeat must match it. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Names the request holding the claim, so only that request completes or releases it. */
+    claimToken: text('claim_token').notNull(),
+    /** Null while pending, and again once the photo is deleted (completedAt tells them apart). */
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key], name: 'photo_upload_keys_pkey' }),
+    index('photo_upload_keys_photo_id_idx').on(t.photoId),
+    index('photo_upload_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** A before photo paired with an after photo. A photo is in at most one pair (unique indexes). */
@@ -190,6 +225,7 @@ export const jobRuns = pgTable('job_runs', {
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
+export type PhotoUploadKeyRow = typeof photoUploadKeys.$inferSelect;
 export type PhotoPairRow = typeof photoPairs.$inferSelect;
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

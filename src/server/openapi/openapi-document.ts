@@ -23,7 +23,7 @@ export function toOpenApiPath(path: string): string {
 
 function parameters(route: RouteDef): JsonSchema[] {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [where, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
     if (!schema) continue;
     const object = toJsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
@@ -61,7 +61,11 @@ export function buildOpenApiDocument(routes: Record<string, RouteDef>, serverUrl
       summary: route.summary,
       tags: [route.path.split('/')[2] ?? 'api'],
       parameters: parameters(route),
-      responses: { [String(route.status ?? 200)]: successResponse(route), '4XX': error },
+      responses: {
+        [String(route.status ?? 200)]: successResponse(route),
+        ...(route.repeatStatus ? { [String(route.repeatStatus)]: { ...successResponse(route), description: 'A repeat of an earlier request (the same Idempotency-Key): what it stored' } } : {}),
+        '4XX': error,
+      },
     };
     const body = requestBody(route);
     if (body) operation.requestBody = body;

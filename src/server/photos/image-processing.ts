@@ -1,13 +1,20 @@
-// Turns uploaded bytes into the stored photo: decoded (the stated type proves nothing), turned
-// upright by its EXIF orientation, stripped of all metadata (no GPS leaves the server), held within
-// 1024x768 (spec §9's capture size), re-encoded as JPEG, plus a small WebP thumbnail for lists.
-import sharp, { type OutputInfo } from 'sharp';
+// Turns uploaded bytes into the stored photo (issue 13: no second encode, decision 017).
+// A JPEG that is already upright, within 1024x768 (spec §9's capture size), in sRGB or grey and
+// without an ICC profile is kept: its own bytes, less the metadata segments (jpeg-metadata.ts),
+// never re-encoded. Everything else is decoded once (the stated type proves nothing), turned
+// upright by its EXIF orientation, held within 1024x768 and encoded once as JPEG at the spec's
+// quality 0.6. Either way no EXIF, GPS or other metadata leaves the server, and a small WebP
+// thumbnail is made for lists. The file's EXIF DateTimeOriginal is read before it is removed.
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { MAX_PHOTO_INPUT_PIXELS, MAX_PHOTO_UPLOAD_BYTES, PHOTO_BOX } from '../../shared/images.js';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { sniffImageFormat } from './image-format.js';
+import { readExifCaptureTime } from './exif-date.js';
+import { JpegStructureError, stripJpegMetadata } from './jpeg-metadata.js';
 
-export const PHOTO_JPEG_QUALITY = 80;
+/** spec §9's capture quality 0.6: a photo that must be encoded is encoded once, like the browser would. */
+export const PHOTO_JPEG_QUALITY = 60;
 export const THUMBNAIL_MAX_SIZE = 320;
 export const THUMBNAIL_WEBP_QUALITY = 70;
 /** libwebp effort 2 of 6: half the CPU of the default for a few % more bytes on a ~4 KB thumbnail. */
@@ -18,12 +25,21 @@ export interface ProcessedPhoto {
   thumbnail: Buffer;
   width: number;
   height: number;
+  /** 'kept': the JPEG's own bytes less its metadata; 'encoded': decoded and encoded once. */
+  path: 'kept' | 'encoded';
+  /** The file's EXIF DateTimeOriginal, read before the metadata was removed; null when it has none. */
+  exifCapturedAt: Date | null;
 }
 
 
 const MB = 1024 * 1024;
 
-export async function processUploadedPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export interface ProcessOptions {
+  /** The zone a zone-less EXIF date is read in (the owner's users.timeZone). */
+  timeZone: string;
+}
+
+export async function processUploadedPhoto(input: Buffer, options: ProcessOptions = { timeZone: 'UTC' }): Promise<ProcessedPhoto> {
   if (input.length === 0) throw badRequest('The photo is empty.');
   if (input.length > MAX_PHOTO_UPLOAD_BYTES) {
     throw payloadTooLarge(`The photo is too large (${(input.length / MB).toFixed(1)} MB); the limit is ${MAX_PHOTO_UPLOAD_BYTES / MB} MB.`);
@@ -33,10 +49,54 @@ export async function processUploadedPhoto(input: Buffer): Promise<ProcessedPhot
   if (format === 'heic' && !canDecodeHeic()) {
     throw unsupportedMediaType('HEIC photos cannot be read here. Please send a JPEG, PNG or WebP photo (on iPhone: Settings › Camera › Formats › Most Compatible).');
   }
-  return cpuWork.run(() => decodeAndEncode(input));
+  return cpuWork.run(async () => {
+    let metadata: Metadata;
+    try {
+      // Reads the headers only: no pixels are decoded here.
+      metadata = await sharp(input, { limitInputPixels: MAX_PHOTO_INPUT_PIXELS }).metadata();
+    } catch (error) {
+      throw toUploadError(error);
+    }
+    const exifCapturedAt = readExifCaptureTime(metadata.exif, options.timeZone);
+    const kept = format === 'jpeg' && canKeepAsIs(metadata) ? await keepJpeg(input, metadata) : null;
+    return { ...(kept ?? (await decodeAndEncode(input))), exifCapturedAt };
+  });
 }
 
-async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
+/** Upright, within the box, sRGB or grey, no ICC profile to honour: the browser's own capture. */
+export function canKeepAsIs(metadata: Metadata): boolean {
+  const upright = metadata.orientation === undefined || metadata.orientation === 1;
+  const withinBox = metadata.width <= PHOTO_BOX.width && metadata.height <= PHOTO_BOX.height;
+  const plainColour = (metadata.space === 'srgb' || metadata.space === 'b-w') && metadata.icc === undefined;
+  return upright && withinBox && plainColour;
+}
+
+/**
+ * The JPEG's own bytes less its metadata. The stripped file is decoded in full (for the thumbnail)
+ * with the same strictness as the encode path, so a damaged file is refused here too.
+ */
+async function keepJpeg(input: Buffer, metadata: Metadata): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'>> {
+  try {
+    const jpeg = stripJpegMetadata(input);
+    // libjpeg decodes straight at a fraction of the size for the thumbnail, reading every scan.
+    const thumbnail = await makeThumbnail(sharp(jpeg, { failOn: 'truncated', sequentialRead: true }).toColourspace('srgb'));
+    // Removing segments leaves the frame header as it was: the size is the original's.
+    return { jpeg, thumbnail, width: metadata.width, height: metadata.height, path: 'kept' };
+  } catch (error) {
+    if (error instanceof JpegStructureError) throw badRequest('The photo could not be read: the file is damaged or incomplete.');
+    throw toUploadError(error);
+  }
+}
+
+function makeThumbnail(pixels: Sharp): Promise<Buffer> {
+  return pixels
+    .resize({ width: THUMBNAIL_MAX_SIZE, height: THUMBNAIL_MAX_SIZE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: THUMBNAIL_WEBP_QUALITY, effort: THUMBNAIL_WEBP_EFFORT })
+    .toBuffer();
+}
+
+/** The path every photo took before issue 13 (bench/photo-ingest.ts compares the two). */
+export async function decodeAndEncode(input: Buffer): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'>> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // The one decode of this photo: upright, within the box, opaque sRGB pixels. Metadata is
@@ -53,11 +113,8 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
   }
   const { width, height, channels } = decoded.info;
   const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
-  const [jpeg, thumbnail] = await Promise.all([
-    pixels().jpeg({ quality: PHOTO_JPEG_QUALITY }).toBuffer(),
-    pixels().resize({ width: THUMBNAIL_MAX_SIZE, height: THUMBNAIL_MAX_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: THUMBNAIL_WEBP_QUALITY, effort: THUMBNAIL_WEBP_EFFORT }).toBuffer(),
-  ]);
-  return { jpeg, thumbnail, width, height };
+  const [jpeg, thumbnail] = await Promise.all([pixels().jpeg({ quality: PHOTO_JPEG_QUALITY }).toBuffer(), makeThumbnail(pixels())]);
+  return { jpeg, thumbnail, width, height, path: 'encoded' };
 }
 
 function toUploadError(error: unknown): HttpError {

@@ -6,6 +6,7 @@ import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from '../project-access/project-access.js';
 import { autoPairPhotos, createPhotoPair, deletePhotoPair, findOwnedPair } from './photo-pairs.service.js';
 import { toPhotoResponse } from './photo-view.js';
+import { withChecksums } from './photo-checksums.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
 
@@ -17,7 +18,9 @@ export const photoPairRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(IdParamSchema, request.params);
     const project = await findOwnedProject(db, user.id, id);
     const body = parseInput(CreatePhotoPairBodySchema, request.body);
-    const { pair, before, after } = await createPhotoPair(db, project.id, body);
+    const { pair, ...photos } = await createPhotoPair(db, project.id, body);
+    const [before, after] = await withChecksums(app.deps, [photos.before, photos.after]);
+    if (!before || !after) throw new Error('A pair needs both photos');
     const response: PhotoPair = {
       id: pair.id,
       beforePhotoId: pair.beforePhotoId,

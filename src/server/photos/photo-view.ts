@@ -1,11 +1,11 @@
 import type { Photo } from '../../shared/contract/projects.js';
-import type { PhotoRow } from '../db/schema.js';
+import type { CheckedPhotoRow } from './photo-checksums.js';
 
 export const photoImageUrl = (photoId: number) => `/api/photos/${photoId}/image`;
 export const photoThumbnailUrl = (photoId: number) => `/api/photos/${photoId}/thumbnail`;
 
 /** A photo as the API shows it; imageData (spec §3's data URL) only when asked for. */
-export function toPhotoResponse(row: PhotoRow, imageData?: string): Photo {
+export function toPhotoResponse(row: CheckedPhotoRow, imageData?: string): Photo {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -15,6 +15,9 @@ export function toPhotoResponse(row: PhotoRow, imageData?: string): Photo {
     width: row.width,
     height: row.height,
     createdAt: row.createdAt.toISOString(),
+    capturedAt: row.capturedAt?.toISOString() ?? null,
+    receivedAt: row.receivedAt.toISOString(),
+    sha256: row.sha256,
     ...(imageData === undefined ? {} : { imageData }),
   };
 }

@@ -1,7 +1,8 @@
 // Photos: upload (spec §7's JSON data URL, or the app's raw bytes), delete, and the image routes
 // of DESIGN.md. Pairs are photo-pairs.routes.ts, registered beside this by app.ts.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { AddPhotoBodySchema, AddPhotoQuerySchema, type PhotoType } from '../../shared/contract/projects.js';
+import { AddPhotoBodySchema, AddPhotoHeadersSchema, AddPhotoQuerySchema, type PhotoType } from '../../shared/contract/projects.js';
+import { parseIsoInstant } from '../../shared/capture-time.js';
 import { PHOTO_UPLOAD_CONTENT_TYPES } from '../../shared/images.js';
 import { IdParamSchema } from '../../shared/contract/common.js';
 import { requireUser } from '../auth/sessions.js';
@@ -11,7 +12,10 @@ import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from '../project-access/project-access.js';
 import { decodeImageDataUrl } from './data-url.js';
 import { toPhotoResponse } from './photo-view.js';
+import { withChecksums } from './photo-checksums.js';
+import type { PhotoRow } from '../db/schema.js';
 import { addPhoto, deletePhoto, findOwnedPhoto, PhotoQuotaError } from './photos.service.js';
+import { storeOnce, uploadFingerprint, type UploadClaim } from './upload-keys.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
 import { createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
@@ -45,16 +49,24 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       const { id } = parseInput(IdParamSchema, request.params);
       const project = await findOwnedProject(db, user.id, id);
       await requireActiveAccess(request, user);
+      const receivedAt = app.deps.clock();
       const upload = readUpload(request.body, request.query);
-      let photo;
-      try {
-        photo = await addPhoto({ db, photoStore }, project, upload.type, upload.bytes);
-      } catch (error) {
-        if (error instanceof PhotoQuotaError) logSecurityEvent(request, 'quota_reached', { userId: user.id, limit: `photos-per-${error.quota}` });
-        throw error;
-      }
-      app.metrics.photosIngested.inc({ path: 'encoded' });
-      return reply.code(201).send(toPhotoResponse(photo));
+      const { 'Idempotency-Key': key } = parseInput(AddPhotoHeadersSchema, { 'Idempotency-Key': request.headers['idempotency-key'] });
+      const store = async (claim?: UploadClaim) => {
+        try {
+          const stored = await addPhoto({ db, photoStore }, project, { ...upload, receivedAt, timeZone: user.timeZone, claim });
+          app.metrics.photosIngested.inc({ path: stored.path });
+          return stored.row;
+        } catch (error) {
+          if (error instanceof PhotoQuotaError) logSecurityEvent(request, 'quota_reached', { userId: user.id, limit: `photos-per-${error.quota}` });
+          throw error;
+        }
+      };
+      const show = async (photo: PhotoRow) => toPhotoResponse((await withChecksums(app.deps, [photo]))[0]!);
+      if (key === undefined) return reply.code(201).send(await show(await store()));
+      const fingerprint = uploadFingerprint({ ...upload, projectId: project.id });
+      const { photo, repeated } = await storeOnce(db, { userId: user.id, key, fingerprint }, store);
+      return reply.code(repeated ? 200 : 201).send(await show(photo));
     },
   );
 
@@ -80,12 +92,18 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Either form of POST /api/projects/{id}/photos: raw bytes with ?type=, or JSON { type, imageData }. */
-function readUpload(body: unknown, query: unknown): { type: PhotoType; bytes: Buffer } {
-  if (Buffer.isBuffer(body)) return { type: parseInput(AddPhotoQuerySchema, query).type, bytes: body };
+/** Either form of POST /api/projects/{id}/photos: raw bytes with ?type=&capturedAt=, or JSON { type, imageData, capturedAt }. */
+function readUpload(body: unknown, query: unknown): { type: PhotoType; bytes: Buffer; capturedAt: Date | null } {
+  if (Buffer.isBuffer(body)) {
+    const parsed = parseInput(AddPhotoQuerySchema, query);
+    return { type: parsed.type, bytes: body, capturedAt: toInstant(parsed.capturedAt) };
+  }
   const parsed = parseInput(AddPhotoBodySchema, body);
-  return { type: parsed.type, bytes: decodeImageDataUrl(parsed.imageData) };
+  return { type: parsed.type, bytes: decodeImageDataUrl(parsed.imageData), capturedAt: toInstant(parsed.capturedAt) };
 }
+
+/** The schema has checked the text; its instant (bounds are applied when the photo is stored). */
+const toInstant = (capturedAt: string | undefined): Date | null => (capturedAt === undefined ? null : parseIsoInstant(capturedAt));
 
 function sendStoredImage(reply: FastifyReply, bytes: Buffer | null, contentType: string) {
   if (!bytes) throw notFound('Photo file not found');

@@ -1,6 +1,7 @@
 // Photo bytes and rows. Crash safety (DESIGN.md): files are written before the row that points at
 // them and deleted after the row is gone, so no row ever points at a missing file; files left
 // without a row by a crash are removed by the orphan sweeper.
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
@@ -10,7 +11,9 @@ import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rul
 import type { PhotoStore } from '../storage/photo-store.js';
 import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
 import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
-import { processUploadedPhoto } from './image-processing.js';
+import { plausibleCaptureTime } from '../../shared/capture-time.js';
+import { processUploadedPhoto, type ProcessedPhoto } from './image-processing.js';
+import { completeClaim, type UploadClaim } from './upload-keys.js';
 import { newPhotoKeys } from './photo-keys.js';
 
 export const PHOTO_NOT_FOUND = 'Photo not found';
@@ -47,11 +50,26 @@ async function assertPhotoQuota(db: Database, userId: number, projectId: number)
   if ((counts?.inAccount ?? 0) >= MAX_PHOTOS_PER_ACCOUNT) throw new PhotoQuotaError('account', ACCOUNT_PHOTO_QUOTA_MESSAGE);
 }
 
-/** Decodes and stores an uploaded photo in the user's project; returns its row. */
-export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: number }, type: PhotoType, upload: Buffer): Promise<PhotoRow> {
+export interface PhotoUpload {
+  type: PhotoType;
+  bytes: Buffer;
+  /** As the client sent it (null when it sent none); bounds are applied here. */
+  capturedAt: Date | null;
+  receivedAt: Date;
+  /** The owner's users.timeZone: a zone-less EXIF date is read in it. */
+  timeZone: string;
+  /** The Idempotency-Key claim this upload completes, if it came with a key (upload-keys.ts). */
+  claim?: UploadClaim;
+}
+
+/** Stores an uploaded photo in the user's project (processed by image-processing.ts); returns its row and how its bytes were stored. */
+export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: number }, upload: PhotoUpload): Promise<{ row: PhotoRow; path: ProcessedPhoto['path'] }> {
   // Checked before the costly decode, and again under the lock below, where it is decided.
   await assertPhotoQuota(deps.db, project.userId, project.id);
-  const processed = await processUploadedPhoto(upload);
+  const processed = await processUploadedPhoto(upload.bytes, { timeZone: upload.timeZone });
+  // The client's time first; else the file's own EXIF date, read before the metadata was removed.
+  const capturedAt = plausibleCaptureTime(upload.capturedAt ?? processed.exifCapturedAt, upload.receivedAt);
+  const sha256 = createHash('sha256').update(processed.jpeg).digest('hex');
   const keys = newPhotoKeys(project.id);
   try {
     // allSettled: when one write fails, the other must have finished before the clean-up below.
@@ -64,12 +82,23 @@ export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: n
       await assertPhotoQuota(tx as unknown as Database, project.userId, project.id);
       const [inserted] = await tx
         .insert(photos)
-        .values({ projectId: project.id, type, ...keys, width: processed.width, height: processed.height, byteSize: processed.jpeg.length })
+        .values({
+          projectId: project.id,
+          type: upload.type,
+          ...keys,
+          width: processed.width,
+          height: processed.height,
+          byteSize: processed.jpeg.length,
+          capturedAt,
+          receivedAt: upload.receivedAt,
+          sha256,
+        })
         .returning();
+      if (inserted && upload.claim) await completeClaim(tx, upload.claim, inserted.id);
       return inserted;
     });
     if (!row) throw new Error('Insert returned no photo');
-    return row;
+    return { row, path: processed.path };
   } catch (error) {
     await deletePhotoFiles(deps.photoStore, [keys]);
     // The project was deleted while its photo was being processed.

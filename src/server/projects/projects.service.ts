@@ -3,10 +3,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CreateProjectBody, Photo, PhotoPair, Project, ProjectSummary, UpdateProjectBody } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { photoPairs, photos, projects, type PhotoRow, type ProjectRow } from '../db/schema.js';
+import { photoPairs, photos, projects, type ProjectRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { toPhotoResponse } from '../photos/photo-view.js';
+import { withChecksums } from '../photos/photo-checksums.js';
 import { deletePhotoFiles, readPhotoDataUrls } from '../photos/photos.service.js';
 import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
 
@@ -60,8 +61,11 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
     deps.db.select().from(photos).where(eq(photos.projectId, project.id)).orderBy(asc(photos.createdAt), asc(photos.id)),
     deps.db.select().from(photoPairs).where(eq(photoPairs.projectId, project.id)).orderBy(asc(photoPairs.createdAt), asc(photoPairs.id)),
   ]);
-  const dataUrls = images === 'data' ? await readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>();
-  const photoViews = new Map<number, Photo>(photoRows.map((row: PhotoRow) => [row.id, toPhotoResponse(row, dataUrls.get(row.id))]));
+  const [dataUrls, checkedRows] = await Promise.all([
+    images === 'data' ? readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>(),
+    withChecksums(deps, photoRows),
+  ]);
+  const photoViews = new Map<number, Photo>(checkedRows.map((row) => [row.id, toPhotoResponse(row, dataUrls.get(row.id))]));
   const pairs: PhotoPair[] = [];
   for (const pair of pairRows) {
     const beforePhoto = photoViews.get(pair.beforePhotoId);

@@ -9,6 +9,7 @@ import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { createProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { inspectPdf } from '../test-support/pdf-inspection.js';
+import { formatCaptureLine } from '../../pdf/capture-line.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 
 const REPORT_PDF_PER_MINUTE = RATE_LIMITS.pdfBuildsPerUser.max;
@@ -41,6 +42,15 @@ async function ownerWithReport(pairCount: number, body: { clientName?: string; d
     if (pair.status !== 201) throw new Error(`pair failed: ${pair.status} ${pair.text}`);
   }
   return { client, userId: user.id, project };
+}
+
+/** The client link's PDF: a new link to the report, fetched signed out. */
+async function fetchSharedPdf(client: TestClient, projectId: number): Promise<Uint8Array> {
+  const link = await client.post<{ token: string }>(`/api/projects/${projectId}/share-links`, {});
+  expect(link.status).toBe(201);
+  const response = await fetch(`${t.url}/api/shared/${link.body.token}/report.pdf`);
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 async function fetchPdf(client: TestClient, projectId: number) {
@@ -91,6 +101,35 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     // The kicker is drawn letter-spaced, so a reader extracts it with spaces between the letters.
     expect(pdf.pageTexts[0]!.replace(/\s+/g, '')).toContain('INFORMEDEANTESYDESPUÉS');
     expect(pdf.pageTexts[0]).toMatch(/\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
+  });
+
+  it('prints when each pair was taken, in the owner’s time zone, in the owner’s PDF and the client link’s (issue 13)', async () => {
+    const client = t.client();
+    await registerUser(client, { businessName: 'Sparkle Cleaning Co' });
+    expect((await client.patch('/api/user/preferences', { timeZone: 'America/New_York' })).status).toBe(200);
+    const project = await createProject(client, { clientName: 'Timed' });
+    // Within the last day, at whole minutes, an hour and 48 minutes apart.
+    const before = new Date(Math.floor((Date.now() - 6 * 3600_000) / 60_000) * 60_000);
+    const after = new Date(before.getTime() + 108 * 60_000);
+    const upload = async (type: 'before' | 'after', capturedAt: Date | null) => {
+      const query = `type=${type}${capturedAt ? `&capturedAt=${capturedAt.toISOString()}` : ''}`;
+      const response = await client.post<Photo>(`/api/projects/${project.id}/photos?${query}`, undefined, { raw: await makePhotoJpeg(640, 480, { seed: (seed += 1) }), headers: { 'content-type': 'image/jpeg' } });
+      expect(response.status).toBe(201);
+      return response.body;
+    };
+    const pairUp = async (b: Photo, a: Photo) => expect((await client.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: b.id, afterPhotoId: a.id })).status).toBe(201);
+    await pairUp(await upload('before', before), await upload('after', after));
+    await pairUp(await upload('before', null), await upload('after', after));
+
+    const expected = formatCaptureLine(before.toISOString(), after.toISOString(), 'America/New_York');
+    // Independently of the formatter: the wall-clock times in New York are in the line.
+    const wall = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+    expect(expected).toMatch(new RegExp(`^Before (\\d{1,2} \\w{3} \\d{4} )?${wall(before)} · After (\\d{1,2} \\w{3} \\d{4} )?${wall(after)}`));
+    for (const bytes of [(await fetchPdf(client, project.id)).bytes, await fetchSharedPdf(client, project.id)]) {
+      const lines = (await inspectPdf(bytes)).pageTexts.join('\n').split('\n').filter((line) => line.startsWith('Before '));
+      // The second pair has a before photo of unknown time: no line.
+      expect(lines).toEqual([expected]);
+    }
   });
 
   it('puts the business logo in the header when there is one', async () => {

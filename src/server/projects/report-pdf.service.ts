@@ -27,7 +27,7 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   const beforePhotos = alias(photos, 'before_photos');
   const afterPhotos = alias(photos, 'after_photos');
   const rows = await deps.db
-    .select({ beforeKey: beforePhotos.storageKey, afterKey: afterPhotos.storageKey })
+    .select({ beforeKey: beforePhotos.storageKey, afterKey: afterPhotos.storageKey, beforeCapturedAt: beforePhotos.capturedAt, afterCapturedAt: afterPhotos.capturedAt })
     .from(photoPairs)
     .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
     .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))
@@ -41,7 +41,12 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     user.businessLogoKey ? deps.photoStore.get(user.businessLogoKey) : Promise.resolve(null),
     loadReportFonts(),
   ]);
-  const pairs: ReportPdfPair[] = rows.map((_, index) => ({ before: bytes[2 * index]!, after: bytes[2 * index + 1]! }));
+  const pairs: ReportPdfPair[] = rows.map((row, index) => ({
+    before: bytes[2 * index]!,
+    after: bytes[2 * index + 1]!,
+    beforeCapturedAt: row.beforeCapturedAt?.toISOString() ?? null,
+    afterCapturedAt: row.afterCapturedAt?.toISOString() ?? null,
+  }));
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   return cpuWork.run(() =>
     buildReportPdf(
@@ -52,6 +57,7 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
         description: project.description,
         // The owner's language and zone (issue 15), whoever asks for it (the owner or a client link).
         dateText: formatReportDate(project.createdAt, ownerLocale(user), user.timeZone),
+        timeZone: user.timeZone,
         pairs,
         locale: ownerLocale(user),
       },

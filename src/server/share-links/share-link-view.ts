@@ -32,7 +32,7 @@ export function toShareLinkResponse(row: ShareLinkRow, appUrl: string): ShareLin
 
 function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
   const urls = sharedReportUrls(token);
-  return { imageUrl: urls.image(photo.id), thumbnailUrl: urls.thumbnail(photo.id) };
+  return { imageUrl: urls.image(photo.id), thumbnailUrl: urls.thumbnail(photo.id), capturedAt: photo.capturedAt?.toISOString() ?? null };
 }
 
 /** What the client sees: never the owner's email, never an unpaired photo. */

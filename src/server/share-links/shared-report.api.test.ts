@@ -54,8 +54,8 @@ describe('GET /api/shared/{token}', () => {
     expect(report.pdfUrl).toBe(`/api/shared/${fixture.link.token}/report.pdf`);
     expect(report.pairs).toEqual(
       fixture.pairs.map((pair) => ({
-        before: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/thumbnail` },
-        after: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/thumbnail` },
+        before: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/thumbnail`, capturedAt: pair.before.capturedAt },
+        after: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/thumbnail`, capturedAt: pair.after.capturedAt },
       })),
     );
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../rules.js';
 import { PHOTO_UPLOAD_CONTENT_TYPES } from '../images.js';
+import { CAPTURED_AT_MESSAGE, parseIsoInstant } from '../capture-time.js';
 import { IdParamSchema, MessageResponseSchema } from './common.js';
 import { defineRoute } from './route.js';
 
@@ -19,6 +20,12 @@ export const PhotoSchema = z.object({
   width: z.number(),
   height: z.number(),
   createdAt: z.string(),
+  /** When it was taken (ISO 8601), from the device or the file's EXIF date; null when unknown or implausible (issue 13). */
+  capturedAt: z.string().nullable(),
+  /** When the server received it (ISO 8601, the server's clock). */
+  receivedAt: z.string(),
+  /** Lowercase hex SHA-256 of the stored JPEG, exactly the bytes imageUrl serves. */
+  sha256: z.string(),
   /** spec §3: a data URL of the JPEG. Left out with ?images=url (the app's own pages use that form). */
   imageData: z.string().optional(),
 });
@@ -73,12 +80,30 @@ export const ProjectQuerySchema = z.object({ images: z.enum(['data', 'url'], { e
  * POST /api/projects/{id}/photos, the spec's form: JSON { type, imageData } with a data URL.
  * The app's own client sends the JPEG bytes instead (Content-Type image/jpeg, ?type=before|after).
  */
+/**
+ * When the photo was taken: ISO 8601 with a zone. Malformed is a 400; a well-formed time more than
+ * 30 days old or more than 1 day ahead of the server's clock is stored as null (src/shared/capture-time.ts).
+ */
+export const CapturedAtSchema = z
+  .string({ error: CAPTURED_AT_MESSAGE })
+  .refine((value) => parseIsoInstant(value) !== null, CAPTURED_AT_MESSAGE)
+  .describe('When the photo was taken, ISO 8601 with a zone (e.g. 2026-11-21T09:14:00Z)');
+
 export const AddPhotoBodySchema = z.object({
   type: PhotoTypeSchema,
   imageData: z.string({ error: 'imageData must be a data URL of an image' }).min(1, 'imageData must be a data URL of an image'),
+  capturedAt: CapturedAtSchema.optional(),
 });
 export type AddPhotoBody = z.infer<typeof AddPhotoBodySchema>;
-export const AddPhotoQuerySchema = z.object({ type: PhotoTypeSchema });
+export const AddPhotoQuerySchema = z.object({ type: PhotoTypeSchema, capturedAt: CapturedAtSchema.optional() });
+
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 printable characters, such as a UUID';
+/** 1–200 printable ASCII characters; the app sends a UUID per kept photo. */
+export const IdempotencyKeySchema = z
+  .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/, IDEMPOTENCY_KEY_MESSAGE)
+  .describe('The same key from the same user stores the photo once: a repeat answers 200 with the photo already stored (kept at least 7 days)');
+export const AddPhotoHeadersSchema = z.object({ 'Idempotency-Key': IdempotencyKeySchema.optional() });
 
 const PhotoIdSchema = (name: string) => z.number({ error: `${name} must be a photo id` }).int(`${name} must be a photo id`).positive(`${name} must be a photo id`).max(2_147_483_647, `${name} must be a photo id`);
 
@@ -91,7 +116,10 @@ export type CreatePhotoPairBody = z.infer<typeof CreatePhotoPairBodySchema>;
 export const AutoPairResponseSchema = z.object({ pairsCreated: z.number() });
 export type AutoPairResponse = z.infer<typeof AutoPairResponseSchema>;
 
-const PhotoUploadQuerySchema = z.object({ type: PhotoTypeSchema.optional().describe('Required with raw bytes: before or after') });
+const PhotoUploadQuerySchema = z.object({
+  type: PhotoTypeSchema.optional().describe('Required with raw bytes: before or after'),
+  capturedAt: CapturedAtSchema.optional().describe('With raw bytes: when the photo was taken, ISO 8601 with a zone'),
+});
 
 export const projectRoutes = {
   listProjects: defineRoute({ method: 'GET', path: '/api/projects', summary: "The user's reports, newest first", access: 'user', response: z.array(ProjectSummarySchema) }),
@@ -103,13 +131,16 @@ export const projectRoutes = {
   addPhoto: defineRoute({
     method: 'POST',
     path: '/api/projects/:id/photos',
-    summary: 'Add a photo: JSON { type, imageData } or the image bytes with ?type= (402 without access)',
+    summary:
+      'Add a photo: JSON { type, imageData, capturedAt? } or the image bytes with ?type=&capturedAt= (402 without access). With an Idempotency-Key, a repeat answers 200 with the photo already stored; the key with a different photo is a 409',
     access: 'user',
     params: IdParamSchema,
     query: PhotoUploadQuerySchema,
+    headers: AddPhotoHeadersSchema,
     body: AddPhotoBodySchema,
     rawBodyTypes: PHOTO_UPLOAD_CONTENT_TYPES,
     status: 201,
+    repeatStatus: 200,
     response: PhotoSchema,
   }),
   deletePhoto: defineRoute({ method: 'DELETE', path: '/api/photos/:id', summary: 'Delete a photo (its pair goes with it)', access: 'user', params: IdParamSchema, response: MessageResponseSchema }),

@@ -15,12 +15,16 @@ export interface RouteDef {
   access: 'user' | 'admin' | 'public';
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the route reads (names as documented; HTTP matches them in any case). */
+  headers?: z.ZodType;
   /** The JSON body. */
   body?: z.ZodType;
   /** Non-JSON bodies the route takes as raw bytes (photo and logo uploads). */
   rawBodyTypes?: readonly string[];
   /** The success status; 200 when not given. */
   status?: 200 | 201 | 302;
+  /** The status of a repeated request (the same Idempotency-Key) that answers with what the first one made. */
+  repeatStatus?: 200;
   /** The JSON answer; a route without one answers with a file (fileTypes) or a redirect (302). */
   response?: z.ZodType;
   /** Content types of a file answer (PDF, image, CSV). */

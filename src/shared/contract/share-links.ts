@@ -34,6 +34,8 @@ export const SharedPhotoSchema = z.object({
   imageUrl: z.string(),
   /** A 320 px WebP, shown first. */
   thumbnailUrl: z.string(),
+  /** When it was taken (ISO 8601), null when unknown (issue 13). */
+  capturedAt: z.string().nullable(),
 });
 export type SharedPhoto = z.infer<typeof SharedPhotoSchema>;
 

@@ -17,7 +17,7 @@ export interface HostileRequest {
 /** Field names the API really reads, so generated bodies reach validation and beyond. */
 const FIELD_NAMES = [
   'email', 'password', 'confirmPassword', 'businessName', 'token', 'clientName', 'description', 'type', 'imageData',
-  'beforePhotoId', 'afterPhotoId', 'clientSecret', 'paymentMethodId', 'status', 'id', 'userId', 'projectId', '__proto__', 'constructor',
+  'beforePhotoId', 'afterPhotoId', 'capturedAt', 'clientSecret', 'paymentMethodId', 'status', 'id', 'userId', 'projectId', '__proto__', 'constructor',
 ] as const;
 
 const hostileString = fc.oneof(
@@ -72,6 +72,7 @@ const oddHeaders = fc.record(
     cookie: headerText,
     authorization: fc.oneof(headerText, headerText.map((s) => `Bearer ${s}`)),
     'user-agent': headerText,
+    'idempotency-key': fc.oneof(headerText, fc.uuid()),
   },
   { requiredKeys: [] },
 );
@@ -81,9 +82,9 @@ const headersArb = fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight:
 
 const queryArb = fc.oneof(
   fc
-    .dictionary(fc.oneof(fc.constantFrom('images', 'type', 'mode', 'token', 'page', 'limit', '__proto__', 'constructor[prototype]', 'images[]'), fc.string({ maxLength: 8 })), hostileString.map(String), { maxKeys: 4 })
+    .dictionary(fc.oneof(fc.constantFrom('images', 'type', 'capturedAt', 'mode', 'token', 'page', 'limit', '__proto__', 'constructor[prototype]', 'images[]'), fc.string({ maxLength: 8 })), hostileString.map(String), { maxKeys: 4 })
     .map((entries) => new URLSearchParams(entries).toString()),
-  fc.constantFrom('images=url', 'images=data', 'type=before', 'type=after', 'images=url&images=data', '%E0%A4%A', 'a=%', '=&&=', 'images'),
+  fc.constantFrom('images=url', 'images=data', 'type=before', 'type=after', 'type=before&capturedAt=2026-11-21T09:14:00Z', 'type=after&capturedAt=2026-02-31T00:00:00Z', 'images=url&images=data', '%E0%A4%A', 'a=%', '=&&=', 'images'),
 );
 
 function pathValue(ids: readonly (number | string)[]): fc.Arbitrary<string> {

@@ -93,7 +93,13 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     description: project.description,
     // The owner's language and zone, as the server's PDF (issue 15): the signed-in user is the owner.
     dateText: formatReportDate(new Date(project.createdAt), user.locale, user.timeZone),
-    pairs: project.photoPairs.map((_, index) => ({ before: photos[2 * index]!, after: photos[2 * index + 1]! })),
+    timeZone: user.timeZone,
+    pairs: project.photoPairs.map((pair, index) => ({
+      before: photos[2 * index]!,
+      after: photos[2 * index + 1]!,
+      beforeCapturedAt: pair.beforePhoto.capturedAt,
+      afterCapturedAt: pair.afterPhoto.capturedAt,
+    })),
     locale: user.locale,
   };
   prewarmPdfWorker();

@@ -1,0 +1,35 @@
+// The line under each pair of the PDF that says when both photos were taken (issue 13), in the
+// business's time zone and the owner's language (issue 15): the words from report-text.ts, the day
+// and time from the one formatting module (src/shared/format.ts). No pdf-lib here.
+import { formatShortReportDate, formatTime } from '../shared/format.js';
+import type { Locale } from '../shared/preferences.js';
+import { REPORT_PDF_TEXT } from './report-text.js';
+
+interface ZonedTime {
+  day: string;
+  time: string;
+}
+
+/** "21 Nov 2026" and "09:14" of an instant as clocks in `timeZone` show it (UTC for an unknown zone). */
+function zoned(instant: Date, timeZone: string, locale: Locale): ZonedTime {
+  try {
+    return { day: formatShortReportDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) };
+  } catch {
+    return zoned(instant, 'UTC', locale);
+  }
+}
+
+/**
+ * "Before 09:14 · After 11:02 · 21 Nov 2026"; taken on different days (in that zone),
+ * "Before 20 Nov 2026 17:40 · After 21 Nov 2026 09:02". In Spanish "Antes 09:14 · Después 11:02 ·
+ * 21 nov 2026". Null when either time is unknown.
+ */
+export function formatCaptureLine(before: string | null | undefined, after: string | null | undefined, timeZone: string, locale: Locale = 'en'): string | null {
+  if (!before || !after) return null;
+  const [b, a] = [new Date(before), new Date(after)];
+  if (Number.isNaN(b.getTime()) || Number.isNaN(a.getTime())) return null;
+  const [zb, za] = [zoned(b, timeZone, locale), zoned(a, timeZone, locale)];
+  const words = REPORT_PDF_TEXT[locale];
+  if (zb.day === za.day) return `${words.capturedBefore} ${zb.time} · ${words.capturedAfter} ${za.time} · ${zb.day}`;
+  return `${words.capturedBefore} ${zb.day} ${zb.time} · ${words.capturedAfter} ${za.day} ${za.time}`;
+}
