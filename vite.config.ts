@@ -3,11 +3,12 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileCatalogues } from './scripts/vite-catalogues-plugin';
 
 /** What both web builds share: the app (this file) and the client link's page (vite.shared-report.config.ts). */
 export const webBuildBase = {
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [compileCatalogues(), react(), tailwindcss()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),

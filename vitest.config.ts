@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          // Every English word loaded, as the app has them once a screen beyond the first has loaded.
+          setupFiles: ['src/web/lib/i18n/test-setup.ts'],
           exclude: ['src/**/*.api.test.ts', 'src/**/*.faults.test.ts', 'src/**/*.prod.test.ts', 'node_modules/**'],
           environment: 'node',
         },

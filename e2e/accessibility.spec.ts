@@ -47,13 +47,17 @@ for (const locale of LOCALES) {
         await useDeviceLocale(page, locale);
         const where = (screen: string) => `${screen} (${locale}, ${sizeName})`;
 
-        // Signed out.
+        // Signed out. The page is in the language chosen (`<html lang>`, which screen readers and
+        // axe's language rules read), not English with a Spanish label.
         await page.goto('/');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expectNoAxeViolations(page, where('landing'));
 
         await page.goto('/accessibility');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Declaración de accesibilidad' : 'Accessibility statement');
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page).toHaveTitle(locale === 'es' ? 'Declaración de accesibilidad — CleanProof' : 'Accessibility statement — CleanProof');
         await expectNoAxeViolations(page, where('accessibility statement'));
 
         await page.goto('/auth');
@@ -73,6 +77,7 @@ for (const locale of LOCALES) {
 
         await page.goto('/no-such-page');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expectNoAxeViolations(page, where('404'));
 
         await page.goto('/admin');

@@ -1,8 +1,9 @@
 // The line under each pair of the PDF that says when both photos were taken (issue 13), in the
-// business's time zone. Kept apart from the layout (no pdf-lib) and in one function, so the wording
-// can be localized in one place later; English for now like the rest of the layout.
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// business's time zone and the owner's language (issue 15): the words from report-text.ts, the day
+// and time from the one formatting module (src/shared/format.ts). No pdf-lib here.
+import { formatShortReportDate, formatTime } from '../shared/format.js';
+import type { Locale } from '../shared/preferences.js';
+import { REPORT_PDF_TEXT } from './report-text.js';
 
 interface ZonedTime {
   day: string;
@@ -10,29 +11,25 @@ interface ZonedTime {
 }
 
 /** "21 Nov 2026" and "09:14" of an instant as clocks in `timeZone` show it (UTC for an unknown zone). */
-function zoned(instant: Date, timeZone: string): ZonedTime {
-  let format: Intl.DateTimeFormat;
+function zoned(instant: Date, timeZone: string, locale: Locale): ZonedTime {
   try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    return { day: formatShortReportDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) };
   } catch {
-    return zoned(instant, 'UTC');
+    return zoned(instant, 'UTC', locale);
   }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    day: `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1] ?? ''} ${parts.year}`,
-    time: `${String(Number(parts.hour)).padStart(2, '0')}:${String(Number(parts.minute)).padStart(2, '0')}`,
-  };
 }
 
 /**
  * "Before 09:14 · After 11:02 · 21 Nov 2026"; taken on different days (in that zone),
- * "Before 20 Nov 2026 17:40 · After 21 Nov 2026 09:02". Null when either time is unknown.
+ * "Before 20 Nov 2026 17:40 · After 21 Nov 2026 09:02". In Spanish "Antes 09:14 · Después 11:02 ·
+ * 21 nov 2026". Null when either time is unknown.
  */
-export function formatCaptureLine(before: string | null | undefined, after: string | null | undefined, timeZone: string): string | null {
+export function formatCaptureLine(before: string | null | undefined, after: string | null | undefined, timeZone: string, locale: Locale = 'en'): string | null {
   if (!before || !after) return null;
   const [b, a] = [new Date(before), new Date(after)];
   if (Number.isNaN(b.getTime()) || Number.isNaN(a.getTime())) return null;
-  const [zb, za] = [zoned(b, timeZone), zoned(a, timeZone)];
-  if (zb.day === za.day) return `Before ${zb.time} · After ${za.time} · ${zb.day}`;
-  return `Before ${zb.day} ${zb.time} · After ${za.day} ${za.time}`;
+  const [zb, za] = [zoned(b, timeZone, locale), zoned(a, timeZone, locale)];
+  const words = REPORT_PDF_TEXT[locale];
+  if (zb.day === za.day) return `${words.capturedBefore} ${zb.time} · ${words.capturedAfter} ${za.time} · ${zb.day}`;
+  return `${words.capturedBefore} ${zb.day} ${zb.time} · ${words.capturedAfter} ${za.day} ${za.time}`;
 }

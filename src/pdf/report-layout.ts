@@ -11,6 +11,8 @@ import { fitWithin, truncateToWidth, toSingleLine, type Size } from './text-fit.
 import { formatCaptureLine } from './capture-line.js';
 
 export { formatReportDate } from './report-date.js';
+import { REPORT_PDF_TEXT, type ReportPdfText } from './report-text.js';
+import type { Locale } from '../shared/preferences.js';
 export { formatCaptureLine } from './capture-line.js';
 
 export interface ReportPdfPair {
@@ -33,6 +35,8 @@ export interface ReportPdfInput {
   /** The IANA zone capture times are printed in (the owner's users.timeZone); UTC when not given. */
   timeZone?: string;
   pairs: readonly ReportPdfPair[];
+  /** The owner's language (users.locale) for the PDF's own words; English when left out. */
+  locale?: Locale;
 }
 
 /** A Unicode TrueType font in two weights (DejaVu Sans: Latin with accents, Greek, Cyrillic, ...). */
@@ -106,13 +110,14 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
   const bold = await doc.embedFont(fonts.bold, { subset: true });
 
   const businessName = toSingleLine(input.businessName);
-  const clientTitle = toSingleLine(input.clientName) || 'Untitled Report';
-  doc.setTitle(`${clientTitle} - Before & After Report`);
+  const words = REPORT_PDF_TEXT[input.locale ?? 'en'];
+  const clientTitle = toSingleLine(input.clientName) || words.untitled;
+  doc.setTitle(words.documentTitle(clientTitle));
   doc.setAuthor(businessName);
   doc.setCreator('CleanProof');
   doc.setProducer('CleanProof');
 
-  const writer = new PageWriter(doc, { regular, bold }, businessName, clientTitle);
+  const writer = new PageWriter(doc, { regular, bold }, businessName, clientTitle, words);
   const logo = input.logo && input.logo.length > 0 ? await embedLogo(doc, input.logo) : undefined;
   writer.drawFirstPageHeader(logo, toSingleLine(input.description), toSingleLine(input.dateText));
 
@@ -120,7 +125,7 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
   for (const pair of input.pairs) {
     const before = await doc.embedJpg(pair.before);
     const after = await doc.embedJpg(pair.after);
-    writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC'));
+    writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
     done += 1;
     await options.afterPair?.(done, input.pairs.length);
   }
@@ -147,6 +152,7 @@ class PageWriter {
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
     private readonly businessName: string,
     private readonly clientTitle: string,
+    private readonly words: ReportPdfText,
   ) {
     this.page = this.addPage();
   }
@@ -192,7 +198,7 @@ class PageWriter {
       nameLeft = MARGIN_MM + box.width + 4;
     }
 
-    const kicker = 'BEFORE & AFTER REPORT';
+    const kicker = this.words.kicker;
     const kickerWidth = this.widthMm(kicker, bold, 7.5, 0.8);
     const nameMaxWidth = right - nameLeft - Math.max(kickerWidth, this.widthMm(dateText, regular, 9)) - 6;
     // A long business name steps down from 16 pt to 11 pt before it is cut.
@@ -203,7 +209,7 @@ class PageWriter {
     this.text(dateText, right, MARGIN_MM + 10, regular, 9, MUTED, { align: 'right' });
     this.rule(MARGIN_MM + 15, 1.2, BRAND);
 
-    this.text('CLIENT', MARGIN_MM, MARGIN_MM + 21, bold, 7, MUTED, { tracking: 0.8 });
+    this.text(this.words.client, MARGIN_MM, MARGIN_MM + 21, bold, 7, MUTED, { tracking: 0.8 });
     this.text(this.fit(this.clientTitle, bold, 13, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 27, bold, 13);
     // spec §9: the description is cut to one line with an ellipsis.
     this.text(this.fit(description, regular, 9.5, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 33, regular, 9.5, MUTED);
@@ -231,8 +237,8 @@ class PageWriter {
       this.drawNextPageHeader();
       this.cursorMm = NEXT_PAGE_BODY_TOP_MM;
     }
-    this.drawPhoto(before, beforeBox, 'BEFORE', ROW_LEFT_MM);
-    this.drawPhoto(after, afterBox, 'AFTER', ROW_LEFT_MM + PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM);
+    this.drawPhoto(before, beforeBox, this.words.before, ROW_LEFT_MM);
+    this.drawPhoto(after, afterBox, this.words.after, ROW_LEFT_MM + PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM);
     if (captureLine) {
       const { regular } = this.fonts;
       this.text(this.fit(captureLine, regular, 8, 2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM), ROW_LEFT_MM, this.cursorMm + blockHeight + CAPTION_BASELINE_MM, regular, 8, MUTED);
@@ -258,7 +264,7 @@ class PageWriter {
       this.rule(FOOTER_RULE_MM, 0.5);
       const baseline = PAGE_HEIGHT_MM - MARGIN_MM;
       this.text(this.fit(`${this.businessName} · ${this.clientTitle}`, regular, 8, CONTENT_WIDTH_MM - 30), MARGIN_MM, baseline, regular, 8, MUTED);
-      this.text(`Page ${index + 1} of ${total}`, PAGE_WIDTH_MM - MARGIN_MM, baseline, regular, 8, MUTED, { align: 'right' });
+      this.text(this.words.page(index + 1, total), PAGE_WIDTH_MM - MARGIN_MM, baseline, regular, 8, MUTED, { align: 'right' });
     });
   }
 }

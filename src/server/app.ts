@@ -47,6 +47,7 @@ import { sandboxPeriodsTask, type SandboxBillingProvider } from './billing/sandb
 import { API_PREFIX } from './lib/add-route.js';
 import { checkResponsesAgainstRouteTable } from './lib/response-check.js';
 import { registerWebApp } from './web/serve-web-app.js';
+import { errorCodeOf } from '../shared/error-codes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -141,9 +142,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyRateLimit, { global: false, skipOnError: true, redis, nameSpace: options.rateLimitKeyPrefix ?? 'cleanproof:rate-limit:' });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.message, error.statusCode));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: clientMessage(error, request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) });
+      return reply.code(error.statusCode).send(errorBody(clientMessage(error, request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES), error.statusCode));
     }
     if (isDatabaseUnavailableError(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -201,6 +202,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   else app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: ${request.url.split('?')[0]}` }));
 
   return app;
+}
+
+/** { message } in English, with the stable `code` of the errors a user can see (issue 15). */
+function errorBody(message: string, status: number): { message: string; code?: string } {
+  const code = errorCodeOf(message, status);
+  return code ? { message, code } : { message };
 }
 
 function clientMessage(error: FastifyError, bodyLimit: number): string {

@@ -5,6 +5,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { isAuthPath, useCurrentUser } from './lib/auth';
 import { registerServiceWorker } from './lib/service-worker';
+import { useAccountLanguage } from './lib/i18n/use-language';
+import { withScreenWords } from './lib/i18n/i18n';
 import { PageSpinner } from './components/ui/spinner';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { LandingPage } from './pages/landing-page';
@@ -13,21 +15,23 @@ import { NotFoundPage } from './pages/not-found-page';
 // chunk is a round trip before the reports can paint (issue 16: LCP).
 import HomePage from './pages/home-page';
 
-// Its forms check with the server's zod schemas, which the landing page need not load.
-const AuthPage = lazy(() => import('./pages/auth-page'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
-const ProjectsPage = lazy(() => import('./pages/projects-page'));
-const SubscribePage = lazy(() => import('./pages/subscribe-page'));
-const TestSubscriptionPage = lazy(() => import('./pages/test-subscription-page'));
-const AccountPage = lazy(() => import('./pages/account-page'));
-const AdminPage = lazy(() => import('./pages/admin-page'));
-const AccessibilityPage = lazy(() => import('./pages/accessibility-page'));
+// Its forms check with the server's zod schemas, which the landing page need not load. Each lazy
+// screen brings the words of the screens beyond the first (withScreenWords, issue 15).
+const AuthPage = lazy(withScreenWords(() => import('./pages/auth-page')));
+const ResetPasswordPage = lazy(withScreenWords(() => import('./pages/reset-password-page')));
+const ProjectsPage = lazy(withScreenWords(() => import('./pages/projects-page')));
+const SubscribePage = lazy(withScreenWords(() => import('./pages/subscribe-page')));
+const TestSubscriptionPage = lazy(withScreenWords(() => import('./pages/test-subscription-page')));
+const AccountPage = lazy(withScreenWords(() => import('./pages/account-page')));
+const AdminPage = lazy(withScreenWords(() => import('./pages/admin-page')));
+const AccessibilityPage = lazy(withScreenWords(() => import('./pages/accessibility-page')));
 // Photos kept on this device upload on every signed-in screen; loaded only once someone signs in.
-const UploadRunner = lazy(() => import('./features/report-editor/upload/upload-runner'));
+const UploadRunner = lazy(withScreenWords(() => import('./features/report-editor/upload/upload-runner')));
 
 export function AppRoutes() {
   const { data: user, isPending } = useCurrentUser();
   const [location] = useLocation();
+  useAccountLanguage();
   return (
     <>
       <UserLookupFailureRedirect />

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, uniqueEmail } from '../test-support/test-client.js';
-import { findResetLink, waitForOutboxMail } from '../test-support/mail-text.js';
+import { decodeQuotedPrintable, findResetLink, waitForOutboxMail } from '../test-support/mail-text.js';
 import { hashToken } from '../lib/tokens.js';
 import { FORGOT_PASSWORD_MESSAGE } from './password-reset.routes.js';
 
@@ -153,5 +153,27 @@ describe('reset password', () => {
     expect(await passwordHashOf(email)).toBe(hashBefore);
     expect((await tokenRow(token))?.used_at).toBeNull();
     expect((await signedIn.get('/api/user')).status).toBe(200);
+  });
+});
+
+describe('the reset email in the user\'s language (issue 15)', () => {
+  it('is written in Spanish for a user whose language is Spanish, and in English otherwise', async () => {
+    const spanish = t.client();
+    const { email } = await registerUser(spanish);
+    expect((await spanish.patch('/api/user/preferences', { locale: 'es' })).status).toBe(200);
+    const sentAfter = Date.now() - 1;
+    expect((await t.client().post('/api/forgot-password', { email })).status).toBe(200);
+    const mail = decodeQuotedPrintable(await waitForOutboxMail(outbox(), email, { after: sentAfter }));
+    expect(mail).toMatch(/Subject: =\?UTF-8\?|Subject: Restablece tu contrase/);
+    expect(mail).toContain('Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de CleanProof.');
+    expect(mail).toContain('<html lang="es">');
+    expect(mail).not.toContain('Someone (hopefully you)');
+    expect(findResetLink(mail)).toMatch(/\/reset-password\?token=/);
+
+    const english = await registerUser(t.client());
+    const englishSentAfter = Date.now() - 1;
+    await t.client().post('/api/forgot-password', { email: english.email });
+    const englishMail = decodeQuotedPrintable(await waitForOutboxMail(outbox(), english.email, { after: englishSentAfter }));
+    expect(englishMail).toContain('Someone (hopefully you) asked to reset the password of your CleanProof account.');
   });
 });

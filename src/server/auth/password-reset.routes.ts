@@ -33,7 +33,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   async function sendResetLink(email: string): Promise<void> {
     const issued = await issueResetToken(db, email, clock());
     if (!issued) return;
-    await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token)));
+    await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token), issued.locale));
   }
 
   addRoute(app, api.forgotPassword, { onRequest: forgotPerAddress.hit }, async (request): Promise<MessageResponse> => {

@@ -1,5 +1,7 @@
 // Password reset: a random token mailed as a link, stored only as its SHA-256, valid for one
 // hour and for one use. Using it sets the new password and ends every session of the user.
+import { userLocale } from '../lib/request-locale.js';
+import type { Locale } from '../../shared/preferences.js';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { passwordResetTokens, sessions, users } from '../db/schema.js';
@@ -14,17 +16,19 @@ export const RESET_LINK_USED_MESSAGE = 'This reset link has already been used. P
 export const RESET_LINK_EXPIRED_MESSAGE = 'This reset link has expired. Please request a new one.';
 
 export interface IssuedResetToken {
+  /** The user's language (users.locale): the email is written in it (issue 15). */
+  locale: Locale;
   email: string;
   token: string;
 }
 
 /** A new reset token for the account with this email (any case), or null when there is none. */
 export async function issueResetToken(db: Database, email: string, now: Date): Promise<IssuedResetToken | null> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [user] = await db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
   if (!user) return null;
   const token = generateToken();
   await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
-  return { email: user.email, token };
+  return { email: user.email, locale: userLocale(user), token };
 }
 
 /** Throws a 400 naming why the token cannot be used (unknown, used or expired). */

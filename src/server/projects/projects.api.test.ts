@@ -190,7 +190,7 @@ describe('ownership: another user’s project is a 404 and changes nothing', () 
     ];
     for (const attempt of attempts) {
       expect(attempt.status).toBe(404);
-      expect(attempt.body).toEqual({ message: 'Project not found' });
+      expect(attempt.body).toEqual({ message: 'Project not found', code: 'project_not_found' });
     }
     const read = await owner.client.get<Project>(`/api/projects/${id}?images=url`);
     expect(read.body).toMatchObject({ clientName: '', photoCount: 2, pairCount: 0 });

@@ -84,6 +84,25 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(embedded.sort()).toEqual(stored.sort());
   });
 
+  it("is written in the owner's language: ANTES/DESPUÉS, 'Página 1 de N' and a Spanish date (issue 15)", async () => {
+    const { client, project } = await ownerWithReport(4);
+    expect((await client.patch('/api/user/preferences', { locale: 'es', timeZone: 'Europe/Madrid' })).status).toBe(200);
+    const response = await fetchPdf(client, project.id);
+    expect(response.status).toBe(200);
+    const pdf = await inspectPdf(response.bytes);
+    expect(pdf.pageCount).toBe(2);
+    pdf.pageTexts.forEach((text, index) => {
+      expect(text).toContain('ANTES');
+      expect(text).toContain('DESPUÉS');
+      expect(text).toContain(`Página ${index + 1} de 2`);
+      expect(text).not.toContain('BEFORE');
+      expect(text).not.toMatch(/Page \d/);
+    });
+    // The kicker is drawn letter-spaced, so a reader extracts it with spaces between the letters.
+    expect(pdf.pageTexts[0]!.replace(/\s+/g, '')).toContain('INFORMEDEANTESYDESPUÉS');
+    expect(pdf.pageTexts[0]).toMatch(/\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
+  });
+
   it('prints when each pair was taken, in the owner’s time zone, in the owner’s PDF and the client link’s (issue 13)', async () => {
     const client = t.client();
     await registerUser(client, { businessName: 'Sparkle Cleaning Co' });
@@ -130,7 +149,7 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     await registerUser(stranger);
     const response = await fetchPdf(stranger, project.id);
     expect(response.status).toBe(404);
-    expect(JSON.parse(Buffer.from(response.bytes).toString())).toEqual({ message: 'Project not found' });
+    expect(JSON.parse(Buffer.from(response.bytes).toString())).toEqual({ message: 'Project not found', code: 'project_not_found' });
     expect((await fetchPdf(stranger, 2_000_000_000)).status).toBe(404);
   });
 

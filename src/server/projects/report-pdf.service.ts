@@ -9,6 +9,9 @@ import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../shared/preferences.js';
+
+const ownerLocale = (user: UserRow): Locale => (isSupportedLocale(user.locale) ? user.locale : DEFAULT_LOCALE);
 
 export const NO_PAIRS_MESSAGE = 'Add at least one before-and-after photo pair to export this report.';
 export const NO_BUSINESS_NAME_MESSAGE = 'Set your business name before exporting a report.';
@@ -47,7 +50,17 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   return cpuWork.run(() =>
     buildReportPdf(
-      { businessName, logo, clientName: project.clientName, description: project.description, dateText: formatReportDate(project.createdAt), timeZone: user.timeZone, pairs },
+      {
+        businessName,
+        logo,
+        clientName: project.clientName,
+        description: project.description,
+        // The owner's language and zone (issue 15), whoever asks for it (the owner or a client link).
+        dateText: formatReportDate(project.createdAt, ownerLocale(user), user.timeZone),
+        timeZone: user.timeZone,
+        pairs,
+        locale: ownerLocale(user),
+      },
       fonts,
     ),
   );

@@ -4,7 +4,8 @@
 // phone starts fetching the report and its first pair with the page itself; the page's script
 // (its own small build) renders the rest. An expired, revoked or unknown link gets its message,
 // a few lines of style and no script at all.
-import { SHARED_REPORT_TEXT as TEXT, type GoneLinkState } from '../../shared/shared-report-text.js';
+import { sharedReportText, type GoneLinkState } from '../../shared/shared-report-text.js';
+import type { Locale } from '../../shared/preferences.js';
 import { PRODUCT_NAME } from '../../shared/rules.js';
 import type { PageAssets } from './shared-report-build.js';
 
@@ -16,9 +17,9 @@ export function escapeHtml(text: string): string {
 }
 
 /** One document for every state of the page: not indexed, no referrer, the app's icon and colour. */
-function renderDocument({ title, head, body }: { title: string; head: string[]; body: string }): string {
+function renderDocument({ locale, title, head, body }: { locale: Locale; title: string; head: string[]; body: string }): string {
   return `<!doctype html>
-<html lang="${TEXT.language}">
+<html lang="${locale}">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -37,6 +38,8 @@ function renderDocument({ title, head, body }: { title: string; head: string[]; 
 }
 
 export interface LivePageHead {
+  /** The report owner's language (users.locale): the page's words and <html lang>. */
+  locale: Locale;
   title: string;
   description: string;
   /** Absolute URLs (under APP_URL): a link preview is fetched by another server. */
@@ -50,7 +53,9 @@ export interface LivePageHead {
 /** The live page; without `assets` (the page not built) only its head, which is what the API tests check. */
 export function renderLivePage(assets: PageAssets | null, page: LivePageHead): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const TEXT = sharedReportText(page.locale);
   return renderDocument({
+    locale: page.locale,
     title: page.title,
     head: [
       meta('name', 'description', page.description),
@@ -80,10 +85,15 @@ const GONE_PAGE_STYLE = `<style>
       footer { padding: 16px; text-align: center; font-size: 0.875rem; color: #64748b; }
     </style>`;
 
-/** The 410 (expired, withdrawn) or 404 (unknown) page: what happened, and to ask for a new link. */
-export function renderGoneLinkPage(state: GoneLinkState): string {
+/**
+ * The 410 (expired, withdrawn) or 404 (unknown) page: what happened, and to ask for a new link, in
+ * the reader's language (Accept-Language): a link that opens nothing has no owner to follow.
+ */
+export function renderGoneLinkPage(state: GoneLinkState, locale: Locale = 'en'): string {
+  const TEXT = sharedReportText(locale);
   const { title, body } = TEXT.gone[state];
   return renderDocument({
+    locale,
     title,
     head: [GONE_PAGE_STYLE],
     body: `<main>

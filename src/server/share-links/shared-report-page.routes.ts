@@ -2,7 +2,8 @@
 // anything is served: a live link gets the page (200) with its preview tags, an expired or revoked
 // one the 410 page, an unknown one the 404 page. Outside /api, so not in the route table.
 import type { FastifyPluginAsync } from 'fastify';
-import { SHARED_REPORT_TEXT as TEXT } from '../../shared/shared-report-text.js';
+import { sharedReportText } from '../../shared/shared-report-text.js';
+import { localeFromAcceptLanguage, userLocale } from '../lib/request-locale.js';
 import { listSharedPairs } from './share-links.service.js';
 import { guardSharedAnswers, lookUpRequestToken, type SharedAnswerOptions } from './shared-access.js';
 import { sharedPageUrl, sharedReportUrls } from './share-link-view.js';
@@ -27,14 +28,18 @@ export const sharedReportPageRoutes: FastifyPluginAsync<SharedAnswerOptions & { 
     // Names and a live token are in the page: never stored by any cache, and gone at once when revoked.
     reply.header('cache-control', 'no-store');
     const found = await lookUpRequestToken(request);
-    if (found.state !== 'live') return reply.code(found.state === 'unknown' ? 404 : 410).type(HTML).send(renderGoneLinkPage(found.state));
+    if (found.state !== 'live') return reply.code(found.state === 'unknown' ? 404 : 410).type(HTML).send(renderGoneLinkPage(found.state, localeFromAcceptLanguage(request.headers['accept-language'])));
 
     const { link, project, owner } = found;
     const pairs = await listSharedPairs(db, project.id);
     const urls = sharedReportUrls(link.token);
     const first = pairs[0];
+    // The owner's language (issue 15), like the PDF the page offers.
+    const locale = userLocale(owner);
+    const TEXT = sharedReportText(locale);
     // Read each time, like index.html: a rebuild (KEEP_WEB_BUILD=1) is served without a restart.
     const html = renderLivePage(await readPageAssets(webRoot), {
+      locale,
       title: TEXT.title(owner.businessName?.trim() ?? '', project.clientName),
       description: shortened(project.description.trim()) || TEXT.previewDescription(pairs.length),
       pageUrl: sharedPageUrl(config.appUrl, link.token),

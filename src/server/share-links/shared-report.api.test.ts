@@ -81,7 +81,7 @@ describe('GET /api/shared/{token}', () => {
       for (const size of ['image', 'thumbnail']) {
         const response = await visit(t, `/api/shared/${fixture.link.token}/photos/${photo.id}/${size}`);
         expect(response.status).toBe(404);
-        expect(JSON.parse(response.text)).toEqual({ message: 'Photo not found' });
+        expect(JSON.parse(response.text)).toEqual({ message: 'Photo not found', code: 'photo_not_found' });
       }
     }
     // Unpairing a photo takes it off the link at once.

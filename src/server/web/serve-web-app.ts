@@ -9,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import { CURRENT_USER_ELEMENT_ID, type InlinedCurrentUser } from '../../shared/inlined-user.js';
 import { findRequestUser, SESSION_COOKIE } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
+import { localeFromAcceptLanguage } from '../lib/request-locale.js';
+import type { Locale } from '../../shared/preferences.js';
 
 /** A path that names a file (/foo.html, /assets/x.js) rather than a screen of the app. */
 const FILE_LIKE_PATH = /\.[a-z0-9]{2,5}$/i;
@@ -26,9 +28,12 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // Read each time: a rebuild (KEEP_WEB_BUILD=1) is served without a restart.
     const indexHtml = await fs.readFile(path.join(webRoot, 'index.html'), 'utf8');
-    const html = indexHtml.replace('</head>', `${await currentUserScript(request)}</head>`);
+    const { script, locale } = await currentUserScript(request);
+    // <html lang> right from the first byte (issue 15): the signed-in user's language, else the
+    // browser's; the app corrects it before painting when this device remembers another choice.
+    const html = indexHtml.replace('<html lang="en">', `<html lang="${locale}">`).replace('</head>', `${script}</head>`);
     // The page now carries who is signed in: never stored by a cache, shared or not.
-    return reply.code(status).header('cache-control', 'private, no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+    return reply.code(status).header('cache-control', 'private, no-store').header('vary', 'cookie, accept-language').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', (request, reply) => sendIndex(request, reply, 200));
   app.setNotFoundHandler((request, reply) => {
@@ -48,15 +53,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
  * or null when the request carries no valid session cookie. `<` is escaped so no text in it can
  * close the element.
  */
-async function currentUserScript(request: FastifyRequest): Promise<string> {
+async function currentUserScript(request: FastifyRequest): Promise<{ script: string; locale: Locale }> {
   let inlined: InlinedCurrentUser;
+  const browserLocale = localeFromAcceptLanguage(request.headers['accept-language']);
   try {
     const user = request.cookies[SESSION_COOKIE] ? await findRequestUser(request) : null;
     inlined = { user: user ? toUserResponse(user) : null };
   } catch (error) {
     // The page still works without it: the app asks GET /api/user as before.
     request.log.warn({ err: error }, 'could not look up the user for the page');
-    return '';
+    return { script: '', locale: browserLocale };
   }
-  return `<script type="application/json" id="${CURRENT_USER_ELEMENT_ID}">${JSON.stringify(inlined).replace(/</g, '\\u003c')}</script>`;
+  const locale = inlined.user?.locale ?? browserLocale;
+  const script = `<script type="application/json" id="${CURRENT_USER_ELEMENT_ID}">${JSON.stringify(inlined).replace(/</g, '\\u003c')}</script>`;
+  return { script, locale };
 }

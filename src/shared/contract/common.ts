@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (DESIGN.md: errors are JSON { message }). */
-export const ErrorResponseSchema = z.object({ message: z.string() });
+/**
+ * Every error the API returns has this shape (DESIGN.md: errors are JSON { message }). `message` is
+ * English; `code` (src/shared/error-codes.ts) names the errors a user can see, so the app can say
+ * them in the user's language (issue 15).
+ */
+export const ErrorResponseSchema = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });

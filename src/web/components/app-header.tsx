@@ -1,14 +1,17 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Building2, CreditCard, FileText, LogOut, Menu } from 'lucide-react';
+import { Building2, Check, CreditCard, FileText, LogOut, Menu } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
+import { currentLocale, t } from '../lib/i18n/i18n';
+import { LANGUAGE_NAMES } from '../lib/i18n/language-names';
+import { chooseLanguage } from '../lib/i18n/use-language';
 import { MenuButton } from './ui/menu-button';
 
 /** How the header opens one of its menu's dialogs; the page hands them in (components know no features). */
 export type MenuDialog = (props: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 
-/** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, Sign Out. */
+/** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, the language (issue 15), Sign Out. */
 export function AppHeader({ businessSettings, subscriptionSettings }: { businessSettings: MenuDialog; subscriptionSettings: MenuDialog }) {
   const { data: user } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -25,18 +28,26 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
         <Link href="/" className="min-w-0 rounded-lg">
           {/* The name read out starts with the words shown (WCAG 2.5.3, label in name). */}
-          <BrandMark hiddenSuffix=", reports home" />
+          <BrandMark hiddenSuffix={t('menu.reportsHomeSuffix')} />
         </Link>
         <div className="flex min-w-0 items-center gap-2">
           <span className="hidden truncate text-sm text-slate-600 sm:inline">{user?.businessName ?? user?.email}</span>
           <MenuButton
-            label="Menu"
+            label={t('menu.label')}
             icon={<Menu className="size-6" aria-hidden="true" />}
             actions={[
-              { label: 'Reports', icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
-              { label: 'Business Settings', icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) },
-              { label: 'Subscription', icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) },
-              { label: 'Sign Out', icon: <LogOut className="size-4" aria-hidden="true" />, onSelect: () => void signOut(), separated: true },
+              { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
+              { label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) },
+              { label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) },
+              ...LANGUAGE_NAMES.map(({ locale, name }, index) => ({
+                label: name,
+                lang: locale,
+                checked: currentLocale() === locale,
+                icon: <Check className={currentLocale() === locale ? 'size-4' : 'size-4 invisible'} aria-hidden="true" />,
+                onSelect: () => void chooseLanguage(locale),
+                separated: index === 0,
+              })),
+              { label: t('menu.signOut'), icon: <LogOut className="size-4" aria-hidden="true" />, onSelect: () => void signOut(), separated: true },
             ]}
           />
         </div>

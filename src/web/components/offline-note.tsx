@@ -1,4 +1,5 @@
 import { CloudOff } from 'lucide-react';
+import { useT } from '../lib/i18n/i18n';
 import { cn } from './ui/cn';
 
 /** Says, next to a disabled control, that it needs a connection (issue 13). */
@@ -13,11 +14,12 @@ export function OfflineNote({ children, className, id }: { children: string; cla
 
 /** The banner of a signed-in screen with no connection: what is shown is what this device kept. */
 export function OfflineBanner() {
+  const t = useT();
   return (
     <div role="status" className="mb-3 flex items-start gap-2 rounded-xl bg-slate-800 px-3 py-2 text-sm text-white" data-testid="offline-banner">
       <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
-        <span className="font-semibold">You are offline.</span> Your reports are shown as this device last saw them. Photos and edits are kept and sent when the connection is back.
+        <span className="font-semibold">{t('offline.banner.title')}</span> {t('offline.banner.text')}
       </p>
     </div>
   );

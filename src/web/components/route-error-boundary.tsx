@@ -4,6 +4,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from './ui/button';
+import { t } from '../lib/i18n/i18n';
 
 /** How browsers word a failed dynamic import (Chromium, Firefox, Safari). */
 const CHUNK_LOAD_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i;
@@ -29,12 +30,12 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { err
     const chunk = isChunkLoadError(error);
     return (
       <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
-        <h1 className="text-xl font-semibold">{chunk ? 'This screen could not be loaded' : 'Something went wrong'}</h1>
+        <h1 className="text-xl font-semibold">{chunk ? t('error.screenLoad.title') : t('error.screen.title')}</h1>
         <p className="max-w-sm text-slate-600">
-          {chunk ? 'A new version of the app may be out, or the connection dropped. Reload to carry on; photos kept on this device are safe.' : 'Reload the page to carry on. Photos kept on this device are safe.'}
+          {chunk ? t('error.screenLoad.text') : t('error.screen.text')}
         </p>
         <Button onClick={() => window.location.reload()}>
-          <RefreshCw className="size-4" aria-hidden="true" /> Reload
+          <RefreshCw className="size-4" aria-hidden="true" /> {t('common.reload')}
         </Button>
       </main>
     );

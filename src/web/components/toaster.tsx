@@ -1,5 +1,6 @@
 import { dismissToast, useToasts, type ToastItem } from '../lib/toast';
 import { cn } from './ui/cn';
+import { t as translate } from '../lib/i18n/i18n';
 
 const REGION = 'flex w-full flex-col items-center gap-2 sm:items-end';
 
@@ -51,7 +52,7 @@ function Toast({ toast: t }: { toast: ToastItem }) {
           {t.action.label}
         </button>
       )}
-      <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)} className={cn('-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none', t.variant === 'destructive' ? 'hover:bg-white/10 focus-visible:outline-white' : 'text-slate-600 hover:bg-slate-100')}>
+      <button type="button" aria-label={translate('toast.dismiss')} onClick={() => dismissToast(t.id)} className={cn('-m-2 min-h-11 min-w-11 rounded-lg text-lg leading-none', t.variant === 'destructive' ? 'hover:bg-white/10 focus-visible:outline-white' : 'text-slate-600 hover:bg-slate-100')}>
         ×
       </button>
     </div>

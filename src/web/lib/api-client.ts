@@ -3,6 +3,16 @@
 // "status: body text".
 import { xhrRequest } from './xhr-request';
 
+/**
+ * How a server message is said to the user: the app installs its translator (i18n/error-text.ts,
+ * issue 15); the client link page, which has no catalogues, keeps the server's words.
+ */
+type ErrorTranslator = (message: string, code: string | undefined, status: number) => string;
+let translateError: ErrorTranslator = (message) => message;
+export function setErrorTranslator(translator: ErrorTranslator): void {
+  translateError = translator;
+}
+
 const AUTH_TOKEN_KEY = 'authToken';
 
 export function getAuthToken(): string | null {
@@ -36,7 +46,7 @@ export class ApiError extends Error {
   /** Already shown to the user by the client (a 401 that signs in again, a 402 that says why). */
   handled = false;
 
-  /** The server's `{ message }` when there is one, for showing to a person. */
+  /** The server's `{ message }` (English) when there is one. */
   get serverMessage(): string | undefined {
     try {
       const parsed = JSON.parse(this.bodyText) as { message?: unknown };
@@ -44,6 +54,22 @@ export class ApiError extends Error {
     } catch {
       return this.bodyText || undefined;
     }
+  }
+
+  /** The stable code beside the message (src/shared/error-codes.ts), when the server sent one. */
+  get serverCode(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { code?: unknown };
+      return typeof parsed.code === 'string' ? parsed.code : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The server's message in the user's language (issue 15), for showing to a person. */
+  get userMessage(): string | undefined {
+    const message = this.serverMessage;
+    return message === undefined ? undefined : translateError(message, this.serverCode, this.status);
   }
 }
 
@@ -58,7 +84,7 @@ export function isHandledByClient(error: unknown): boolean {
 
 /** Human text for an error: the server's message when it sent one. */
 export function describeError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiError) return error.userMessage ?? fallback;
   return fallback;
 }
 

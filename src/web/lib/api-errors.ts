@@ -2,13 +2,14 @@
 // A 401 or 402 has already been shown by the client (api.ts), so nothing more is said here.
 import { ApiError, isHandledByClient } from './api-client';
 import { toast } from './toast';
+import { t } from './i18n/i18n';
 
 /** Why it failed, in words: the server's own reason for a 4xx, else whose side failed. */
 export function failureReason(error: unknown): string {
-  if (error instanceof ApiError && error.status < 500) return error.serverMessage ?? 'Please try again.';
+  if (error instanceof ApiError && error.status < 500) return error.userMessage ?? t('common.tryAgain');
   // spec gap 1 (issue 16): a 5xx is the server's failure, not the connection's.
-  if (error instanceof ApiError) return 'The server could not do this just now. Please try again in a moment.';
-  return 'Please check your connection and try again.';
+  if (error instanceof ApiError) return t('error.server');
+  return t('error.connection');
 }
 
 export function notifyFailure(error: unknown, failureTitle: string): void {

@@ -7,7 +7,8 @@
 //    and one toast says why, worded by accessBlockedReason (src/shared/access-blocked.ts).
 // Either way the error is still thrown, marked handled (isHandledByClient), for the caller's state.
 import type { SubscriptionStatus } from '@shared/contract/billing';
-import { accessBlockedDescription } from '@shared/access-blocked';
+import { t } from './i18n/i18n';
+import { accessBlockedHeadline } from './i18n/error-text';
 import { createApiClient, type FailureRule } from './api/create-api-client';
 import { queryClient } from './query-client';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
@@ -33,7 +34,7 @@ export async function notifyAccessBlocked(note?: string): Promise<void> {
   const status = await queryClient
     .fetchQuery<SubscriptionStatus>({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY, queryFn: () => api.getSubscriptionStatus(), staleTime: 0 })
     .catch(() => undefined);
-  toast({ title: 'Upgrade to Pro', description: accessBlockedDescription(status?.accessBlockedReason, note), variant: 'destructive' });
+  toast({ title: t('upgrade.toPro'), description: `${accessBlockedHeadline(status?.accessBlockedReason)}. ${note ?? t('access.nextStep')}`, variant: 'destructive' });
 }
 
 export const api = createApiClient(handleFailure);

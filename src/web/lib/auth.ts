@@ -10,6 +10,7 @@ import { clearPersistedQueries } from './persisted-queries';
 import { clearOfflineUserData } from './service-worker';
 import { PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
+import { currentLocale, t } from './i18n/i18n';
 
 /** getUser; a 401 yields null and clears the stored token (spec §4). */
 export const currentUserQueryFn: QueryFunction<User | null> = async ({ signal }) => {
@@ -32,25 +33,27 @@ export function useLogin() {
     onSuccess: ({ authToken, ...user }) => {
       setAuthToken(authToken);
       queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast({ title: 'Welcome back!', description: `Signed in as ${user.email}` });
+      toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email }) });
       // spec §7: after 200 ms the user, subscription status and projects are refreshed.
       setTimeout(() => {
         for (const queryKey of [USER_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
       }, POST_LOGIN_REFRESH_MS);
     },
-    onError: (error) => toast({ title: 'Login failed', description: describeError(error, 'Please check your email and password.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('auth.loginFailed'), description: describeError(error, t('auth.checkCredentials')), variant: 'destructive' }),
   });
 }
 
 export function useRegister() {
   return useMutation({
     // The browser's zone becomes the business's zone for capture times in PDFs (issue 13); editable in /account.
-    mutationFn: (body: Parameters<typeof api.register>[0]['body']) => api.register({ body: { ...body, timeZone: body.timeZone ?? browserTimeZone() } }),
+    // The language on screen becomes the account's (issue 15): emails and PDFs follow it.
+    mutationFn: (body: Parameters<typeof api.register>[0]['body']) =>
+      api.register({ body: { ...body, locale: body.locale ?? currentLocale(), timeZone: body.timeZone ?? browserTimeZone() } }),
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast({ title: 'Account created!', description: `Your ${TRIAL_DAYS}-day free trial has started. No card needed.` });
+      toast({ title: t('auth.accountCreated'), description: t('auth.trialStarted', { days: TRIAL_DAYS }) });
     },
-    onError: (error) => toast({ title: 'Registration failed', description: describeError(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('auth.registrationFailed'), description: describeError(error, t('common.tryAgain')), variant: 'destructive' }),
   });
 }
 

@@ -21,14 +21,15 @@ function readInlinedUser(): InlinedCurrentUser | null {
 }
 
 /**
- * Returns who the server said is signed in: their id, null for nobody, or undefined when it
- * could not say (no data block: the offline shell of the service worker, or the dev server).
+ * Puts the inlined user in the query cache and returns who the server said is signed in: the
+ * user, null for nobody, or undefined when it could not say (no data block: the offline shell of
+ * the service worker, or the dev server).
  */
-export function startFirstScreen(): number | null | undefined {
+export function startFirstScreen(): User | null | undefined {
   const inlined = readInlinedUser();
   if (!inlined) return undefined; // the app asks GET /api/user, or reads the persisted cache offline
   // No cookie session but a stored bearer token: only the API can say who that is.
   if (!inlined.user && getAuthToken()) return undefined;
   queryClient.setQueryData<User | null>(USER_QUERY_KEY, inlined.user);
-  return inlined.user?.id ?? null;
+  return inlined.user;
 }

@@ -1,5 +1,5 @@
 // Whether the browser says it has a connection (issue 13): what needs one (a new report, an
-// export, a share link) says so plainly instead of failing.
+// export, a share link) says so plainly instead of failing: t('offline.needsConnection').
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
@@ -14,6 +14,3 @@ function subscribe(onChange: () => void): () => void {
 export function useIsOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }
-
-/** The line shown under a control that needs a connection while there is none. */
-export const NEEDS_CONNECTION = 'Needs a connection. You are offline.';

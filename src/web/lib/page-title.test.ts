@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_TITLES, pageTitle } from './page-title';
+import es from './i18n/catalogues/es.json';
+import { i18n } from './i18n/i18n';
+import { PAGE_TITLES, pageTitle, type PageScreen } from './page-title';
 
 describe('page titles (WCAG 2.4.2)', () => {
   it('names the screen, then the product', () => {
@@ -13,7 +15,19 @@ describe('page titles (WCAG 2.4.2)', () => {
   });
 
   it('gives every screen its own title', () => {
-    const titles = Object.values(PAGE_TITLES);
+    const titles = (Object.keys(PAGE_TITLES) as PageScreen[]).map((screen) => pageTitle(screen));
     expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('names the screen in the UI language', () => {
+    i18n.load('es', es);
+    i18n.activate('es');
+    try {
+      expect(pageTitle('reports')).toBe('Informes — CleanProof');
+      const titles = (Object.keys(PAGE_TITLES) as PageScreen[]).map((screen) => pageTitle(screen));
+      expect(new Set(titles).size).toBe(titles.length);
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

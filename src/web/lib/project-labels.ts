@@ -1,16 +1,15 @@
 // spec §2: the list shows clientName or 'Untitled Report', description or 'No description'.
+import { t } from './i18n/i18n';
+import { formatDate } from './format';
 export function projectTitle(project: { clientName: string }): string {
-  return project.clientName.trim() || 'Untitled Report';
+  return project.clientName.trim() || t('project.untitled');
 }
 
 export function projectDescription(project: { description: string }): string {
-  return project.description.trim() || 'No description';
+  return project.description.trim() || t('project.noDescription');
 }
 
 export function formatCreatedDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(iso, 'medium');
 }
 
-export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

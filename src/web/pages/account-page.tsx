@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
 import { Card, CardTitle } from '../components/ui/card';
+import { t } from '../lib/i18n/i18n';
 import { Input, Label } from '../components/ui/input';
 import { useCurrentUser } from '../lib/auth';
 import { BusinessNameForm } from '../features/account/business-name-form';
@@ -24,33 +25,33 @@ export default function AccountPage() {
     <div className="min-h-dvh">
       <SignedInHeader />
       <main className="mx-auto max-w-2xl space-y-4 px-4 py-6">
-        <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('account.title')}</h1>
 
         <Card className="space-y-4">
-          <CardTitle>Profile</CardTitle>
+          <CardTitle>{t('account.profile')}</CardTitle>
           <div>
-            <Label htmlFor="account-email">Email</Label>
+            <Label htmlFor="account-email">{t('auth.email')}</Label>
             <Input id="account-email" type="email" value={user.email} readOnly disabled aria-describedby="account-email-hint" />
             <p id="account-email-hint" className="mt-1 text-xs text-slate-500">
-              Your email cannot be changed.
+              {t('account.emailFixed')}
             </p>
           </div>
           <BusinessNameForm
             initialName={user.businessName ?? ''}
             method="PUT"
-            emptyMessage="Business name cannot be empty"
-            submitLabel="Save Changes"
+            emptyMessage={t('businessName.empty')}
+            submitLabel={t('account.saveChanges')}
             onSaved={() => window.location.reload()}
           />
         </Card>
 
         <Card className="space-y-3">
-          <CardTitle>Time zone</CardTitle>
+          <CardTitle>{t('timeZone.label')}</CardTitle>
           <TimeZoneForm key={user.timeZone} timeZone={user.timeZone} />
         </Card>
 
         <Card>
-          <CardTitle>Subscription</CardTitle>
+          <CardTitle>{t('account.subscription')}</CardTitle>
           {plan && (
             <div className="mt-3 flex items-center justify-between gap-3">
               <div>
@@ -64,7 +65,7 @@ export default function AccountPage() {
             href="/subscribe"
             className="mt-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 sm:w-auto"
           >
-            <CreditCard className="size-4" aria-hidden="true" /> Manage Subscription
+            <CreditCard className="size-4" aria-hidden="true" /> {t('account.manageSubscription')}
           </Link>
         </Card>
       </main>

@@ -11,6 +11,9 @@ import { Input, Label } from '../components/ui/input';
 import { BrandMark } from '../components/brand-mark';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { usePageTitle } from '../lib/page-title';
+import { LanguageSelect } from '../components/language-select';
+import { useT } from '../lib/i18n/i18n';
+import { errorText } from '../lib/i18n/error-text';
 
 /** /auth: sign-in, or registration with ?mode=register (spec §2). */
 export default function AuthPage() {
@@ -21,6 +24,7 @@ export default function AuthPage() {
   const mode = new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login';
   const [showForgot, setShowForgot] = useState(false);
   usePageTitle(mode === 'register' ? 'register' : showForgot ? 'forgotPassword' : 'signIn');
+  const t = useT();
 
   if (user) return <Redirect to="/" replace />;
 
@@ -31,10 +35,11 @@ export default function AuthPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="mx-auto w-full max-w-5xl px-4 py-4">
-        <Link href="/" aria-label="CleanProof home" className="inline-flex min-h-11 items-center">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">
+        <Link href="/" aria-label={t('brand.home')} className="inline-flex min-h-11 items-center">
           <BrandMark />
         </Link>
+        <LanguageSelect />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
         <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -47,9 +52,9 @@ export default function AuthPage() {
           )}
           {!showForgot && (
             <p className="mt-6 text-center text-sm text-slate-600">
-              {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
+              {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
               <button type="button" className="min-h-11 font-semibold text-brand-700 hover:underline" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
-                {mode === 'login' ? 'Start your free trial' : 'Sign in'}
+                {mode === 'login' ? t('auth.startTrial') : t('auth.signInLink')}
               </button>
             </p>
           )}
@@ -64,6 +69,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,22 +79,22 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   return (
     <form onSubmit={submit} className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">Sign in</h1>
-        <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to your reports.</p>
+        <h1 className="text-2xl font-bold">{t('auth.signIn.title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('auth.signIn.lead')}</p>
       </div>
       <div>
-        <Label htmlFor="login-email">Email</Label>
+        <Label htmlFor="login-email">{t('auth.email')}</Label>
         <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div>
-        <Label htmlFor="login-password">Password</Label>
+        <Label htmlFor="login-password">{t('auth.password')}</Label>
         <Input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'Sign In'}
+        {login.isPending ? t('auth.signingIn') : t('auth.signIn.submit')}
       </Button>
       <button type="button" onClick={onForgot} className="block min-h-11 w-full text-center text-sm font-medium text-brand-700 hover:underline">
-        Forgot your password?
+        {t('auth.forgot')}
       </button>
     </form>
   );
@@ -99,6 +105,7 @@ function RegisterForm() {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<RegisterBody>({ email: '', password: '', confirmPassword: '', businessName: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterBody>>({});
+  const t = useT();
   const update = (field: keyof RegisterBody) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -110,7 +117,8 @@ function RegisterForm() {
     const problems = fieldErrorsOf(RegisterBodySchema, form);
     setErrors(problems);
     // spec §5: a mismatch is also told as 'Password Mismatch'.
-    if (problems.confirmPassword === 'Passwords do not match') toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
+    const mismatch = errorText('Passwords do not match');
+    if (problems.confirmPassword === mismatch) toast({ title: t('auth.passwordMismatch'), description: mismatch, variant: 'destructive' });
     if (Object.keys(problems).length > 0) return;
     register.mutate(form, { onSuccess: () => navigate('/') });
   };
@@ -118,37 +126,37 @@ function RegisterForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div>
-        <h1 className="text-2xl font-bold">Create your account</h1>
-        <p className="mt-1 text-sm text-slate-600">{TRIAL_DAYS}-day free trial. No credit card required.</p>
+        <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('auth.register.lead', { days: TRIAL_DAYS })}</p>
       </div>
       <div>
-        <Label htmlFor="register-business">Business name</Label>
+        <Label htmlFor="register-business">{t('auth.businessName')}</Label>
         <Input {...describedBy('register-business', errors.businessName)} autoComplete="organization" required maxLength={BUSINESS_NAME_MAX_LENGTH} value={form.businessName} onChange={update('businessName')} />
         <FieldError inputId="register-business" message={errors.businessName} />
       </div>
       <div>
-        <Label htmlFor="register-email">Email</Label>
+        <Label htmlFor="register-email">{t('auth.email')}</Label>
         <Input {...describedBy('register-email', errors.email)} type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
         <FieldError inputId="register-email" message={errors.email} />
       </div>
       <div>
-        <Label htmlFor="register-password">Password</Label>
+        <Label htmlFor="register-password">{t('auth.password')}</Label>
         <Input {...describedBy('register-password', errors.password, 'register-password-hint')} type="password" autoComplete="new-password" required value={form.password} onChange={update('password')} />
         {errors.password === undefined ? (
           <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
-            At least {PASSWORD_MIN_LENGTH} characters
+            {t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           </p>
         ) : (
           <FieldError inputId="register-password" message={errors.password} />
         )}
       </div>
       <div>
-        <Label htmlFor="register-confirm">Confirm password</Label>
+        <Label htmlFor="register-confirm">{t('auth.confirmPassword')}</Label>
         <Input {...describedBy('register-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={update('confirmPassword')} />
         <FieldError inputId="register-confirm" message={errors.confirmPassword} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
+        {register.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
       </Button>
     </form>
   );

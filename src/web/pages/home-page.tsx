@@ -9,9 +9,10 @@ import { SignedInHeader } from './signed-in-header';
 import { usePageTitle } from '../lib/page-title';
 import { OfflineBanner } from '../components/offline-note';
 import { useIsOnline } from '../lib/online';
+import { t, withScreenWords } from '../lib/i18n/i18n';
 
 // The open report (editor, camera, upload, pairing, export) is its own chunk: the list never waits for it.
-const OpenReport = lazy(() => import('./open-report'));
+const OpenReport = lazy(withScreenWords(() => import('./open-report')));
 
 export default function HomePage() {
   const projectId = parseProjectParam(useSearch());
@@ -30,7 +31,7 @@ export default function HomePage() {
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
-                <Spinner label="Opening report" />
+                <Spinner label={t('home.openingReport')} />
               </div>
             }
           >

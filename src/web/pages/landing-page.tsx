@@ -1,55 +1,65 @@
 import { Link } from 'wouter';
 import { Camera, Check, FileText, Send, ShieldCheck, Smartphone } from 'lucide-react';
-import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME, TRIAL_DAYS } from '@shared/rules';
+import { PRICE_CENTS_PER_MONTH, PRODUCT_NAME, TRIAL_DAYS } from '@shared/rules';
 import { BrandMark } from '../components/brand-mark';
 import { usePageTitle } from '../lib/page-title';
+import { LanguageSelect } from '../components/language-select';
+import { useT, type MessageId } from '../lib/i18n/i18n';
+import { formatPrice } from '../lib/format';
 
 const STEPS = [
-  { icon: Camera, title: 'Snap', text: 'Take before and after photos on the job with your phone camera.' },
-  { icon: FileText, title: 'Save', text: 'Pair them up, add the client name and a note. Saved as you go.' },
-  { icon: Send, title: 'Send', text: 'Share a branded PDF report with your client in one tap.' },
-];
+  { icon: Camera, title: 'landing.step1.title', text: 'landing.step1.text' },
+  { icon: FileText, title: 'landing.step2.title', text: 'landing.step2.text' },
+  { icon: Send, title: 'landing.step3.title', text: 'landing.step3.text' },
+] as const satisfies readonly { title: MessageId; text: MessageId; icon: unknown }[];
 
-const PRO_FEATURES = ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage'];
+const PRO_FEATURES = ['landing.feature.unlimited', 'landing.feature.branded', 'landing.feature.support', 'landing.feature.storage'] as const satisfies readonly MessageId[];
 
 const linkButton = 'inline-flex min-h-12 w-full items-center justify-center rounded-lg px-6 text-base font-semibold sm:w-auto';
 
 /** The signed-out home page (spec §1, §2). */
 export function LandingPage() {
   usePageTitle('landing');
+  const t = useT();
+  const price = formatPrice(PRICE_CENTS_PER_MONTH);
   return (
     <div className="min-h-dvh bg-white">
-      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-        <BrandMark />
-        <Link href="/auth" className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50">
-          Sign In
-        </Link>
+      <header className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-4">
+        <span className="shrink-0">
+          <BrandMark />
+        </span>
+        <div className="flex min-w-0 items-center gap-0.5 sm:gap-1">
+          <LanguageSelect />
+          <Link href="/auth" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3">
+            {t('landing.signIn')}
+          </Link>
+        </div>
       </header>
 
       <main>
         <section className="mx-auto max-w-5xl px-4 pt-6 pb-12 text-center sm:pt-16">
           <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-            <Smartphone className="size-4" aria-hidden="true" /> Nothing to install: it runs in your phone's browser
+            <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {t('landing.noInstall')}
           </p>
-          <h1 className="mx-auto mt-5 max-w-2xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Before &amp; after photo reports your clients will love</h1>
+          <h1 className="mx-auto mt-5 max-w-2xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('landing.title')}</h1>
           <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
-            {PRODUCT_NAME} helps cleaning businesses prove the job was done: snap the before and after, and send a professional PDF with your business name on it.
+            {t('landing.lead', { product: PRODUCT_NAME })}
           </p>
           <div className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
             <Link href="/auth?mode=register" className={`${linkButton} bg-brand-700 text-white shadow-sm hover:bg-brand-800`}>
-              Start Your Free Trial
+              {t('landing.startTrial')}
             </Link>
             <Link href="/auth" className={`${linkButton} text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-50`}>
-              Already have an account? Sign In
+              {t('landing.haveAccount')}
             </Link>
           </div>
-          <p className="mt-3 text-sm text-slate-500">{TRIAL_DAYS}-day free trial · No credit card required</p>
+          <p className="mt-3 text-sm text-slate-500">{t('landing.trialNote', { days: TRIAL_DAYS })}</p>
         </section>
 
         <section aria-labelledby="how-it-works" className="bg-slate-50 py-12">
           <div className="mx-auto max-w-5xl px-4">
             <h2 id="how-it-works" className="text-center text-2xl font-bold">
-              Three steps: snap, save, send
+              {t('landing.stepsTitle')}
             </h2>
             <ol className="mt-8 grid gap-4 sm:grid-cols-3">
               {STEPS.map(({ icon: Icon, title, text }, index) => (
@@ -59,10 +69,10 @@ export function LandingPage() {
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <h3 className="text-lg font-semibold">
-                      {index + 1}. {title}
+                      {t('landing.stepTitle', { number: index + 1, title: t(title) })}
                     </h3>
                   </div>
-                  <p className="mt-3 text-slate-600">{text}</p>
+                  <p className="mt-3 text-slate-600">{t(text)}</p>
                 </li>
               ))}
             </ol>
@@ -73,24 +83,24 @@ export function LandingPage() {
           <div className="mx-auto max-w-md px-4">
             <div className="rounded-2xl p-6 shadow-sm ring-2 ring-brand-700">
               <h2 id="pricing" className="text-xl font-bold">
-                {PRODUCT_NAME} Pro
+                {t('landing.pro', { product: PRODUCT_NAME })}
               </h2>
               <p className="mt-2">
-                <span className="text-4xl font-bold">{PRICE_TEXT}</span>
-                <span className="text-slate-600"> per month</span>
+                <span className="text-4xl font-bold">{price}</span>
+                <span className="text-slate-600"> {t('landing.perMonth')}</span>
               </p>
               <p className="mt-1 text-sm text-slate-600">
-                Start with a {TRIAL_DAYS}-day free trial, no card needed. Then {PRICE_PER_MONTH_TEXT}, cancel anytime.
+                {t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: t('price.perMonth', { price }) })}
               </p>
               <ul className="mt-5 space-y-2">
                 {PRO_FEATURES.map((feature) => (
                   <li key={feature} className="flex items-center gap-2">
-                    <Check className="size-5 text-brand-700" aria-hidden="true" /> {feature}
+                    <Check className="size-5 shrink-0 text-brand-700" aria-hidden="true" /> {t(feature)}
                   </li>
                 ))}
               </ul>
               <Link href="/auth?mode=register" className={`${linkButton} mt-6 bg-brand-700 text-white hover:bg-brand-800 sm:w-full`}>
-                Start Your Free Trial
+                {t('landing.startTrial')}
               </Link>
             </div>
           </div>
@@ -102,12 +112,12 @@ export function LandingPage() {
           <span className="inline-flex items-center gap-1">
             <ShieldCheck className="size-4" aria-hidden="true" /> © {PRODUCT_NAME}
           </span>
-          <nav aria-label="Footer" className="flex items-center gap-2">
+          <nav aria-label={t('landing.footerNav')} className="flex items-center gap-2">
             <Link href="/accessibility" className="inline-flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline-offset-4 hover:underline">
-              Accessibility
+              {t('landing.accessibility')}
             </Link>
             <Link href="/admin" className="inline-flex min-h-11 items-center rounded-lg px-2 text-xs text-slate-600 hover:text-slate-900">
-              admin
+              {t('landing.admin')}
             </Link>
           </nav>
         </div>

@@ -1,3 +1,5 @@
+import { t } from '../lib/i18n/i18n';
+import { errorText } from '../lib/i18n/error-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
@@ -27,19 +29,19 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (token) return;
-    toast({ title: 'Invalid Reset Link', description: 'No reset token found in the URL', variant: 'destructive' });
+    toast({ title: t('reset.invalidLink'), description: t('reset.noToken'), variant: 'destructive' });
     navigate('/auth', { replace: true });
   }, [token, navigate]);
 
   const reset = useMutation({
     mutationFn: (body: { token: string; password: string }) => api.resetPassword({ body }),
     onSuccess: (result) => {
-      toast({ title: 'Password Reset Successfully', description: result.message });
+      toast({ title: t('reset.success'), description: errorText(result.message) });
       navigate('/auth');
     },
     onError: (error) => {
-      if (error instanceof ApiError) toast({ title: 'Reset Failed', description: error.serverMessage ?? 'Failed to reset password', variant: 'destructive' });
-      else toast({ title: 'Error', description: 'Failed to reset password. Please try again.', variant: 'destructive' });
+      if (error instanceof ApiError) toast({ title: t('reset.failed'), description: error.userMessage ?? t('reset.failedText'), variant: 'destructive' });
+      else toast({ title: t('common.error'), description: t('reset.failedRetry'), variant: 'destructive' });
     },
   });
 
@@ -48,8 +50,8 @@ export default function ResetPasswordPage() {
     // spec §5's rules, from the schema the server checks the new password with.
     const problems = fieldErrorsOf(NewPasswordFormSchema, form);
     setErrors(problems);
-    if (problems.confirmPassword === 'Passwords do not match') toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'destructive' });
-    else if (problems.password) toast({ title: 'Password Too Short', description: problems.password, variant: 'destructive' });
+    if (problems.confirmPassword === errorText('Passwords do not match')) toast({ title: t('auth.passwordMismatch'), description: problems.confirmPassword, variant: 'destructive' });
+    else if (problems.password) toast({ title: t('reset.tooShort'), description: problems.password, variant: 'destructive' });
     if (Object.keys(problems).length > 0) return;
     if (token) reset.mutate({ token, password: form.password });
   };
@@ -57,31 +59,31 @@ export default function ResetPasswordPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="mx-auto w-full max-w-5xl px-4 py-4">
-        <Link href="/" aria-label="CleanProof home" className="inline-flex min-h-11 items-center">
+        <Link href="/" aria-label={t('brand.home')} className="inline-flex min-h-11 items-center">
           <BrandMark />
         </Link>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
         <form onSubmit={submit} noValidate className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <div>
-            <h1 className="text-2xl font-bold">Choose a new password</h1>
-            <p className="mt-1 text-sm text-slate-600">At least {PASSWORD_MIN_LENGTH} characters.</p>
+            <h1 className="text-2xl font-bold">{t('reset.title')}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t('reset.lead', { min: PASSWORD_MIN_LENGTH })}</p>
           </div>
           <div>
-            <Label htmlFor="reset-password">New password</Label>
+            <Label htmlFor="reset-password">{t('reset.newPassword')}</Label>
             <Input {...describedBy('reset-password', errors.password)} type="password" autoComplete="new-password" value={form.password} onChange={update('password')} />
             <FieldError inputId="reset-password" message={errors.password} />
           </div>
           <div>
-            <Label htmlFor="reset-confirm">Confirm new password</Label>
+            <Label htmlFor="reset-confirm">{t('reset.confirm')}</Label>
             <Input {...describedBy('reset-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={update('confirmPassword')} />
             <FieldError inputId="reset-confirm" message={errors.confirmPassword} />
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>
-            {reset.isPending ? 'Resetting...' : 'Reset Password'}
+            {reset.isPending ? t('reset.resetting') : t('reset.submit')}
           </Button>
           <Link href="/auth" className="flex min-h-11 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100">
-            Back to Login
+            {t('auth.backToLogin')}
           </Link>
         </form>
       </main>

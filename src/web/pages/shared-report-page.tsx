@@ -4,7 +4,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Maximize2 } from 'lucide-react';
 import type { SharedReport } from '@shared/contract/share-links';
-import { SHARED_REPORT_TEXT as TEXT } from '@shared/shared-report-text';
+import { TEXT } from '../features/shared-report/text';
 import { buttonClassName } from '../components/ui/button-class';
 import { BusinessBanner, ReportHeading } from '../features/shared-report/report-heading';
 import { ComparisonSlider } from '../features/shared-report/comparison-slider';

@@ -1,10 +1,12 @@
 // /subscribe 'Upgrade to Pro' (spec §2, §4, §8). A user whose trial has ended may still subscribe
 // (DESIGN.md's deviation); 'No Active Trial' only when no payment can be taken at all.
+import { t } from '../lib/i18n/i18n';
+import { formatPrice } from '../lib/format';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Check, ShieldCheck } from 'lucide-react';
 import type { BillingConfig, SubscriptionStatus } from '@shared/contract/billing';
-import { PRICE_PER_MONTH_TEXT, PRICE_TEXT, PRODUCT_NAME } from '@shared/rules';
+import { PRODUCT_NAME } from '@shared/rules';
 import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { Card, CardTitle } from '../components/ui/card';
@@ -19,7 +21,7 @@ import { usePageTitle } from '../lib/page-title';
 
 const StripePaymentForm = lazy(() => import('../features/subscription/stripe-payment-form'));
 
-const PRO_FEATURES = ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage'];
+const PRO_FEATURES = ['landing.feature.unlimited', 'landing.feature.branded', 'landing.feature.support', 'landing.feature.storage'] as const;
 
 export default function SubscribePage() {
   const status = useSubscriptionStatus({ alwaysFresh: true });
@@ -33,11 +35,11 @@ export default function SubscribePage() {
     if (decided.current || !status.data || status.isFetching || !config.data) return;
     if (status.data.subscriptionActive) {
       decided.current = true;
-      toast({ title: 'Already Subscribed', description: `You already have an active ${PRODUCT_NAME} Pro subscription.` });
+      toast({ title: t('subscribe.alreadySubscribed'), description: t('subscribe.alreadySubscribedText', { product: PRODUCT_NAME }) });
       navigate('/');
     } else if (!status.data.hasAccess && config.data.mode === 'none') {
       decided.current = true;
-      toast({ title: 'No Active Trial', description: 'Please contact support for assistance.', variant: 'destructive' });
+      toast({ title: t('subscribe.noTrial'), description: t('subscribe.contactSupport'), variant: 'destructive' });
       navigate('/');
     }
   }, [status.data, status.isFetching, config.data, navigate]);
@@ -47,14 +49,14 @@ export default function SubscribePage() {
     <div className="min-h-dvh">
       <SignedInHeader />
       <main className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upgrade to Pro</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('upgrade.toPro')}</h1>
         {status.isError || config.isError ? (
           <p role="alert" className="mt-4 text-red-700">
-            Your subscription could not be loaded. Please reload the page.
+            {t('subscribe.loadFailed')}
           </p>
         ) : !ready ? (
           <div className="flex justify-center py-16">
-            <Spinner label="Loading subscription" />
+            <Spinner label={t('subscription.loading')} />
           </div>
         ) : (
           <SubscribeContent status={status.data} config={config.data} onDone={() => {
@@ -67,9 +69,9 @@ export default function SubscribePage() {
 }
 
 function leadText(status: SubscriptionStatus): string {
-  if (status.accessBlockedReason === 'payment_failed') return 'Your last payment did not go through. Pay again to restore access to new reports, photos and PDF exports.';
-  if (!status.hasAccess) return 'Your free trial has ended. Subscribe to keep creating reports, adding photos and exporting PDFs. Your existing reports are safe.';
-  return `Your free trial has ${status.trialDaysLeft} days left. Subscribe now and keep going without interruption.`;
+  if (status.accessBlockedReason === 'payment_failed') return t('subscribe.lead.paymentFailed');
+  if (!status.hasAccess) return t('subscribe.lead.trialEnded');
+  return t('subscribe.lead.trial', { days: status.trialDaysLeft });
 }
 
 function SubscribeContent({ status, config, onDone }: { status: SubscriptionStatus; config: BillingConfig; onDone: () => void }) {
@@ -79,17 +81,17 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
 
   const onPaid = useCallback(() => {
     onDone();
-    toast({ title: 'Subscription Successful', description: `Welcome to ${PRODUCT_NAME} Pro! You now have unlimited access.` });
+    toast({ title: t('subscribe.success'), description: t('subscribe.successText', { product: PRODUCT_NAME }) });
     navigate('/');
     void refreshSubscriptionCaches();
   }, [navigate, onDone]);
   const outcome: Omit<PaymentFormProps, 'clientSecret'> = {
     onPaid,
-    onFailed: (message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' }),
-    onUnexpectedError: () => toast({ title: 'Payment Error', description: 'An unexpected error occurred. Please try again.', variant: 'destructive' }),
+    onFailed: (message) => toast({ title: t('subscribe.paymentFailed'), description: message, variant: 'destructive' }),
+    onUnexpectedError: () => toast({ title: t('subscribe.paymentError'), description: t('subscribe.unexpectedError'), variant: 'destructive' }),
   };
   const onUnavailable = useCallback(
-    () => toast({ title: 'Payment System Unavailable', description: 'The secure payment form could not load. Please try again later.', variant: 'destructive' }),
+    () => toast({ title: t('subscribe.unavailable'), description: t('subscribe.unavailableText'), variant: 'destructive' }),
     [],
   );
 
@@ -98,22 +100,22 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
       onSuccess: (response) => {
         if (response.status === 'active') return onPaid();
         if (!response.clientSecret) {
-          toast({ title: 'Error', description: 'Failed to upgrade subscription. Please try again.', variant: 'destructive' });
+          toast({ title: t('common.error'), description: t('subscribe.upgradeFailed'), variant: 'destructive' });
           return;
         }
         // spec §4: an upgrade status of incomplete prompts 'Payment Required'.
-        if (response.status === 'incomplete') toast({ title: 'Payment Required', description: 'Please complete your payment below to activate your subscription.' });
+        if (response.status === 'incomplete') toast({ title: t('subscribe.paymentRequired'), description: t('subscribe.paymentRequiredText') });
         setClientSecret(response.clientSecret);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           onDone();
-          toast({ title: 'Already Subscribed', description: `You already have an active ${PRODUCT_NAME} Pro subscription.` });
+          toast({ title: t('subscribe.alreadySubscribed'), description: t('subscribe.alreadySubscribedText', { product: PRODUCT_NAME }) });
           navigate('/');
           void refreshSubscriptionCaches();
           return;
         }
-        toast({ title: 'Error', description: 'Failed to upgrade subscription. Please try again.', variant: 'destructive' });
+        toast({ title: t('common.error'), description: t('subscribe.upgradeFailed'), variant: 'destructive' });
       },
     });
 
@@ -122,39 +124,39 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
       <p className="mt-2 max-w-2xl text-slate-600">{leadText(status)}</p>
       <div className="mt-6 grid gap-4 md:grid-cols-2 md:items-start">
         <Card className="ring-2 ring-brand-700">
-          <CardTitle>{PRODUCT_NAME} Pro</CardTitle>
+          <CardTitle>{t('landing.pro', { product: PRODUCT_NAME })}</CardTitle>
           <p className="mt-2">
-            <span className="text-4xl font-bold">{PRICE_TEXT}</span>
-            <span className="text-slate-600"> per month</span>
+            <span className="text-4xl font-bold">{formatPrice()}</span>
+            <span className="text-slate-600"> {t('landing.perMonth')}</span>
           </p>
-          <p className="mt-1 text-sm text-slate-600">Billed monthly. Cancel anytime; you keep access until the end of the period you paid for.</p>
+          <p className="mt-1 text-sm text-slate-600">{t('subscribe.billed')}</p>
           <ul className="mt-4 space-y-2">
             {PRO_FEATURES.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
-                <Check className="size-5 text-brand-700" aria-hidden="true" /> {feature}
+                <Check className="size-5 shrink-0 text-brand-700" aria-hidden="true" /> {t(feature)}
               </li>
             ))}
           </ul>
         </Card>
 
         <Card aria-labelledby="payment-title">
-          <CardTitle id="payment-title">Payment</CardTitle>
+          <CardTitle id="payment-title">{t('subscribe.payment')}</CardTitle>
           <div className="mt-4">
             {config.mode === 'none' ? (
-              <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">Online payments are not set up on this server yet. Please contact support to subscribe.</p>
+              <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('subscribe.noPayments')}</p>
             ) : clientSecret === null ? (
               <>
                 <Button size="lg" className="w-full" disabled={upgrade.isPending} onClick={startPayment}>
-                  {upgrade.isPending ? 'Preparing payment...' : `Subscribe for ${PRICE_PER_MONTH_TEXT}`}
+                  {upgrade.isPending ? t('subscribe.preparing') : t('subscribe.subscribeFor', { pricePerMonth: t('price.perMonth', { price: formatPrice() }) })}
                 </Button>
                 <p className="mt-3 flex items-center gap-2 text-xs text-slate-500">
-                  <ShieldCheck className="size-4 shrink-0" aria-hidden="true" /> Card details go straight to the payment provider, never to {PRODUCT_NAME}.
+                  <ShieldCheck className="size-4 shrink-0" aria-hidden="true" /> {t('subscribe.cardNote', { product: PRODUCT_NAME })}
                 </p>
               </>
             ) : config.mode === 'sandbox' ? (
               <SandboxCardForm clientSecret={clientSecret} {...outcome} />
             ) : (
-              <Suspense fallback={<Spinner label="Loading secure payment form" />}>
+              <Suspense fallback={<Spinner label={t('subscribe.loadingForm')} />}>
                 <StripePaymentForm publishableKey={config.publishableKey ?? ''} returnUrl={config.returnUrl} clientSecret={clientSecret} onUnavailable={onUnavailable} {...outcome} />
               </Suspense>
             )}

@@ -11,7 +11,13 @@ export interface MenuAction {
   onSelect: () => void;
   /** Draws a separator above this action. */
   separated?: boolean;
+  /** One of a set of choices (the language): a menuitemradio, checked when it is the current one. */
+  checked?: boolean;
+  /** The language of the label, when it is not the page's ("Español" on an English page). */
+  lang?: string;
 }
+
+const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 
 const ITEM =
   'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus-visible:outline-offset-[-2px]';
@@ -29,7 +35,7 @@ export function MenuButton({ label, icon, actions }: { label: string; icon: Reac
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menu.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus();
     const closeOnOutsidePointer = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
@@ -39,7 +45,7 @@ export function MenuButton({ label, icon, actions }: { label: string; icon: Reac
   }, [open, close]);
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
     const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
     const keys: Record<string, () => void> = {
@@ -82,7 +88,9 @@ export function MenuButton({ label, icon, actions }: { label: string; icon: Reac
               {action.separated && <div role="separator" className="my-1 h-px bg-slate-200" />}
               <button
                 type="button"
-                role="menuitem"
+                role={action.checked === undefined ? 'menuitem' : 'menuitemradio'}
+                aria-checked={action.checked}
+                lang={action.lang}
                 tabIndex={-1}
                 className={ITEM}
                 onClick={() => {

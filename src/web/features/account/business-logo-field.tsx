@@ -1,5 +1,6 @@
 // The business logo shown at the top of PDF reports (issue 4): upload, preview, remove.
 // Rendered inside the Business Settings dialog.
+import { t } from '../../lib/i18n/i18n';
 import { useId, useRef, useState } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import type { User } from '@shared/contract/auth';
@@ -30,7 +31,7 @@ export function BusinessLogoField() {
       toast({ title: success });
     } catch (error) {
       if (isHandledByClient(error)) return;
-      toast({ title: failure, description: describeError(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: failure, description: describeError(error, t('common.tryAgain')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -40,47 +41,47 @@ export function BusinessLogoField() {
     if (inputRef.current) inputRef.current.value = ''; // choosing the same file again still fires
     if (!file) return;
     if (!LOGO_TYPES.includes(file.type)) {
-      toast({ title: 'Invalid File', description: 'Please choose a PNG or JPEG image for your logo.', variant: 'destructive' });
+      toast({ title: t('logo.invalidFile'), description: t('logo.chooseImage'), variant: 'destructive' });
       return;
     }
-    void run('upload', () => api.uploadLogo({ body: file }), 'Logo Updated', 'Upload Failed');
+    void run('upload', () => api.uploadLogo({ body: file }), t('logo.updated'), t('logo.uploadFailed'));
   };
 
   return (
     <div role="group" aria-labelledby={labelId} className="space-y-2">
       <div>
         <p id={labelId} className="text-sm font-medium text-slate-900">
-          Business logo
+          {t('logo.label')}
         </p>
-        <p className="text-xs text-slate-500">Shown beside your business name at the top of PDF reports. PNG or JPEG.</p>
+        <p className="text-xs text-slate-500">{t('logo.hint')}</p>
       </div>
       <div className="flex items-center gap-3">
         <div className="flex h-16 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50">
           {busy === 'upload' ? (
-            <Spinner label="Uploading logo" />
+            <Spinner label={t('logo.uploading')} />
           ) : logoUrl ? (
-            <img src={logoUrl} alt="Your business logo" className="max-h-14 max-w-22 object-contain" />
+            <img src={logoUrl} alt={t('logo.alt')} className="max-h-14 max-w-22 object-contain" />
           ) : (
-            <span className="px-1 text-center text-[11px] leading-tight text-slate-600">No logo</span>
+            <span className="px-1 text-center text-[11px] leading-tight text-slate-600">{t('logo.none')}</span>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy !== null}>
-            <ImagePlus className="size-4" aria-hidden="true" /> {logoUrl ? 'Replace logo' : 'Upload logo'}
+            <ImagePlus className="size-4" aria-hidden="true" /> {logoUrl ? t('logo.replace') : t('logo.upload')}
           </Button>
           {logoUrl && (
             <Button
               variant="ghost"
-              onClick={() => void run('remove', () => api.deleteLogo(), 'Logo Removed', 'Remove Failed')}
+              onClick={() => void run('remove', () => api.deleteLogo(), t('logo.removed'), t('logo.removeFailed'))}
               disabled={busy !== null}
-              aria-label="Remove logo"
+              aria-label={t('logo.removeLabel')}
             >
-              <Trash2 className="size-4" aria-hidden="true" /> Remove
+              <Trash2 className="size-4" aria-hidden="true" /> {t('logo.remove')}
             </Button>
           )}
         </div>
       </div>
-      <input ref={inputRef} type="file" accept="image/png,image/jpeg" className="sr-only" tabIndex={-1} aria-label="Logo file" onChange={(event) => onFileChosen(event.target.files?.[0])} />
+      <input ref={inputRef} type="file" accept="image/png,image/jpeg" className="sr-only" tabIndex={-1} aria-label={t('logo.file')} onChange={(event) => onFileChosen(event.target.files?.[0])} />
     </div>
   );
 }

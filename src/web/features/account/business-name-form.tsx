@@ -1,5 +1,6 @@
 // The business-name form shared by the Business Settings dialog, the 'Set Your Business Name'
 // dialog (PDF export) and /account. spec §5: trimmed, not empty, at most 50 characters.
+import { t } from '../../lib/i18n/i18n';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { User } from '@shared/contract/auth';
 import { BUSINESS_NAME_MAX_LENGTH } from '@shared/rules';
@@ -25,7 +26,7 @@ export interface BusinessNameFormProps {
 }
 
 
-export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast, submitLabel = 'Save', autoFocus, onSaved, secondaryAction }: BusinessNameFormProps) {
+export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast, submitLabel, autoFocus, onSaved, secondaryAction }: BusinessNameFormProps) {
   const [value, setValue] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateBusinessName(method);
@@ -46,14 +47,14 @@ export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast
     setError(null);
     update.mutate(name, {
       onSuccess: onSaved,
-      onError: () => toast({ title: 'Update Failed', description: 'Failed to update business name. Please try again.', variant: 'destructive' }),
+      onError: () => toast({ title: t('businessName.updateFailed'), description: t('businessName.updateFailedText'), variant: 'destructive' }),
     });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <div>
-        <Label htmlFor={inputId}>Business name</Label>
+        <Label htmlFor={inputId}>{t('auth.businessName')}</Label>
         <Input
           id={inputId}
           value={value}
@@ -73,14 +74,14 @@ export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast
           </p>
         ) : (
           <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
-            Shown on your PDF reports. Up to {BUSINESS_NAME_MAX_LENGTH} characters.
+            {t('businessName.hint', { max: BUSINESS_NAME_MAX_LENGTH })}
           </p>
         )}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : submitLabel}
+          {update.isPending ? t('common.saving') : (submitLabel ?? t('common.save'))}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 // The 'Set Your Business Name' dialog (spec §2, §5): opened by the PDF export when no business
 // name is set; the export carries on from onSaved.
+import { t } from '../../lib/i18n/i18n';
 import type { User } from '@shared/contract/auth';
 import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
@@ -17,21 +18,21 @@ export interface SetBusinessNameDialogProps {
 export function SetBusinessNameDialog({ open, onOpenChange, onSaved }: SetBusinessNameDialogProps) {
   const { data: user } = useCurrentUser();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Set Your Business Name" description="Your business name appears on your PDF reports.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('setBusinessName.title')} description={t('setBusinessName.description')}>
       <BusinessNameForm
         initialName={user?.businessName ?? ''}
         method="PATCH"
         autoFocus
-        emptyMessage="Please enter your business name."
-        emptyToast={{ title: 'Business Name Required', description: 'Please enter your business name.' }}
+        emptyMessage={t('businessName.enter')}
+        emptyToast={{ title: t('businessName.required'), description: t('businessName.enter') }}
         onSaved={(updated) => {
-          toast({ title: 'Business Name Updated', description: `Your reports will show "${updated.businessName ?? ''}".` });
+          toast({ title: t('businessName.updated'), description: t('businessName.updatedText', { name: updated.businessName ?? '' }) });
           onOpenChange(false);
           onSaved?.(updated);
         }}
         secondaryAction={
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         }
       />

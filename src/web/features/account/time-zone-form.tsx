@@ -6,6 +6,7 @@ import { canonicalTimeZone } from '@shared/preferences';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/input';
 import { api } from '../../lib/api';
+import { useT } from '../../lib/i18n/i18n';
 import { notifyFailure } from '../../lib/api-errors';
 import { queryClient } from '../../lib/query-client';
 import { USER_QUERY_KEY } from '../../lib/query-keys';
@@ -31,6 +32,7 @@ function deviceTimeZone(): string | null {
 }
 
 export function TimeZoneForm({ timeZone }: { timeZone: string }) {
+  const t = useT();
   const [value, setValue] = useState(timeZone);
   const [saving, setSaving] = useState(false);
   const zones = useMemo(() => knownTimeZones(timeZone), [timeZone]);
@@ -42,9 +44,9 @@ export function TimeZoneForm({ timeZone }: { timeZone: string }) {
     try {
       const user = await api.updatePreferences({ body: { timeZone: value } });
       queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast({ title: 'Time zone saved', description: `Capture times in your PDFs are now shown in ${user.timeZone}.` });
+      toast({ title: t('timeZone.saved'), description: t('timeZone.savedText', { timeZone: user.timeZone }) });
     } catch (error) {
-      notifyFailure(error, 'Failed to save time zone');
+      notifyFailure(error, t('timeZone.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -52,7 +54,7 @@ export function TimeZoneForm({ timeZone }: { timeZone: string }) {
 
   return (
     <form onSubmit={(event) => void save(event)} className="space-y-2">
-      <Label htmlFor="time-zone">Time zone</Label>
+      <Label htmlFor="time-zone">{t('timeZone.label')}</Label>
       <select
         id="time-zone"
         value={value}
@@ -67,15 +69,15 @@ export function TimeZoneForm({ timeZone }: { timeZone: string }) {
         ))}
       </select>
       <p id="time-zone-hint" className="text-xs text-slate-500">
-        When each photo was taken is printed in your PDFs in this time zone.
+        {t('timeZone.hint')}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving || value === timeZone}>
-          {saving ? 'Saving...' : 'Save Time Zone'}
+          {saving ? t('common.saving') : t('timeZone.save')}
         </Button>
         {device && device !== value && (
           <Button type="button" variant="secondary" onClick={() => setValue(device)}>
-            <Globe className="size-4" aria-hidden="true" /> Use this device's ({device.replaceAll('_', ' ')})
+            <Globe className="size-4" aria-hidden="true" /> {t('timeZone.useDevice', { timeZone: device.replaceAll('_', ' ') })}
           </Button>
         )}
       </div>

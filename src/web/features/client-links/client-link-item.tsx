@@ -1,5 +1,6 @@
 // One client link in the share panel: its address, when it ends, when the client last opened it,
 // and for a live link Copy (or Share on a phone) and Revoke, which asks once more first.
+import { t } from '../../lib/i18n/i18n';
 import { useState } from 'react';
 import { Copy, Share2 } from 'lucide-react';
 import type { ShareLink } from '@shared/contract/share-links';
@@ -22,7 +23,7 @@ const STATE_BADGE = {
   revoked: 'bg-red-50 text-red-700 ring-red-200',
 } as const;
 
-const STATE_LABEL = { live: 'Live', expired: 'Expired', revoked: 'Revoked' } as const;
+const STATE_LABEL = { live: 'link.live', expired: 'link.expired', revoked: 'link.revoked' } as const;
 
 export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: ClientLinkItemProps) {
   const [isConfirming, setConfirming] = useState(false);
@@ -34,30 +35,30 @@ export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: Clie
         <p className={cn('min-w-0 truncate font-mono text-xs', state === 'live' ? 'text-slate-800' : 'text-slate-500 line-through')} title={link.url}>
           {link.url.replace(/^https?:\/\//, '')}
         </p>
-        <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATE_BADGE[state])}>{STATE_LABEL[state]}</span>
+        <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATE_BADGE[state])}>{t(STATE_LABEL[state])}</span>
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {expiryText(link, now)} · {lastOpenedText(link, now)}
       </p>
       {state === 'live' &&
         (isConfirming ? (
-          <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label="Revoke this link?">
-            <p className="w-full text-sm font-medium text-slate-800">Revoke this link? Your client will no longer be able to open it.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label={t('link.confirmRevoke')}>
+            <p className="w-full text-sm font-medium text-slate-800">{t('link.confirmRevokeText')}</p>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isRevoking}>
-              Keep link
+              {t('link.keep')}
             </Button>
             <Button variant="destructive" onClick={() => void onRevoke(link).then(() => setConfirming(false))} disabled={isRevoking}>
-              {isRevoking ? 'Revoking...' : 'Revoke link'}
+              {isRevoking ? t('link.revoking') : t('link.revoke')}
             </Button>
           </div>
         ) : (
           <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => onSend(link)}>
               {canShare ? <Share2 className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-              {canShare ? 'Share' : 'Copy link'}
+              {canShare ? t('share.share') : t('link.copy')}
             </Button>
             <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
-              Revoke
+              {t('link.revokeShort')}
             </Button>
           </div>
         ))}

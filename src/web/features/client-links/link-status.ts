@@ -1,5 +1,7 @@
 // How a client link reads in the owner's list (issue 14): live, expired or revoked; when it ends;
 // when the client last opened it.
+import { t } from '../../lib/i18n/i18n';
+import { formatDate, formatRelative } from '../../lib/format';
 import type { ShareLink } from '@shared/contract/share-links';
 
 export type LinkState = 'live' | 'expired' | 'revoked';
@@ -9,16 +11,16 @@ export function linkState(link: ShareLink, now: Date): LinkState {
   return new Date(link.expiresAt).getTime() <= now.getTime() ? 'expired' : 'live';
 }
 
-const dateFormat = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = (iso: string) => formatDate(iso, 'medium');
 
 export function expiryText(link: ShareLink, now: Date): string {
   switch (linkState(link, now)) {
     case 'revoked':
-      return `Revoked ${dateFormat(link.revokedAt ?? link.expiresAt)}`;
+      return t('link.revokedOn', { date: dateFormat(link.revokedAt ?? link.expiresAt) });
     case 'expired':
-      return `Expired ${dateFormat(link.expiresAt)}`;
+      return t('link.expiredOn', { date: dateFormat(link.expiresAt) });
     default:
-      return `Expires ${dateFormat(link.expiresAt)}`;
+      return t('link.expiresOn', { date: dateFormat(link.expiresAt) });
   }
 }
 
@@ -30,9 +32,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** 'Last opened 5 minutes ago', or that the client has not opened it yet. */
 export function lastOpenedText(link: ShareLink, now: Date): string {
-  if (!link.lastOpenedAt) return 'Not opened yet';
+  if (!link.lastOpenedAt) return t('link.notOpened');
   const elapsed = now.getTime() - new Date(link.lastOpenedAt).getTime();
-  if (elapsed < 60_000) return 'Last opened just now';
+  if (elapsed < 60_000) return t('link.openedJustNow');
   const [unit, size] = UNITS.find(([, ms]) => elapsed >= ms) ?? UNITS[UNITS.length - 1]!;
-  return `Last opened ${new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-Math.floor(elapsed / size), unit)}`;
+  return t('link.lastOpened', { when: formatRelative(-Math.floor(elapsed / size), unit) });
 }

@@ -1,5 +1,6 @@
 // Hands a client link on (issue 14): on a phone the share sheet (navigator.share({ url })), anywhere
 // else the clipboard, each said with a toast.
+import { t } from '../../lib/i18n/i18n';
 import { isPhone } from '../../lib/device-mode';
 import { toast } from '../../lib/toast';
 
@@ -20,7 +21,7 @@ export async function shareLink(url: string, title: string): Promise<LinkDeliver
 export async function copyLink(url: string): Promise<LinkDelivery> {
   try {
     await navigator.clipboard.writeText(url);
-    toast({ title: 'Link copied', description: 'Paste it into a message to your client.' });
+    toast({ title: t('share.copied'), description: t('share.copiedText') });
     return 'copied';
   } catch {
     return 'failed';

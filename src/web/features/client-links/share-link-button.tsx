@@ -1,6 +1,7 @@
 // "Share link" on the open report (issue 14): the share panel makes a client link (choosing how
 // long it lives), then offers the phone's share sheet or copies it, and lists the report's links
 // with when each ends, when it was last opened, and Revoke.
+import { t } from '../../lib/i18n/i18n';
 import { useState } from 'react';
 import { Link2 } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
@@ -23,10 +24,10 @@ export function ShareLinkButton({ project }: { project: Project }) {
   const online = useIsOnline();
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className="shrink-0" disabled={!online} aria-describedby={online ? undefined : 'report-offline-note'} title={online ? undefined : 'Share link needs a connection'}>
-        <Link2 className="size-4" aria-hidden="true" /> Share link
+      <Button variant="secondary" onClick={() => setOpen(true)} className="shrink-0" disabled={!online} aria-describedby={online ? undefined : 'report-offline-note'} title={online ? undefined : t('share.needsConnection')}>
+        <Link2 className="size-4" aria-hidden="true" /> {t('share.button')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Share with your client" description="A web page with the before and after photos and the PDF. Your client needs no account.">
+      <Dialog open={open} onOpenChange={setOpen} title={t('share.title')} description={t('share.description')}>
         <SharePanel project={project} isOpen={open} />
       </Dialog>
     </>
@@ -39,32 +40,32 @@ function SharePanel({ project, isOpen }: { project: Project; isOpen: boolean }) 
   const create = useCreateShareLink(project.id);
   const revoke = useRevokeShareLink(project.id);
   const hasPairs = project.photoPairs.length > 0;
-  const shareTitle = `${projectTitle(project)} - Before & After`;
+  const shareTitle = t('share.documentTitle', { title: projectTitle(project) });
   const now = new Date();
 
   const failed = (title: string) => (error: unknown) => {
-    if (!isHandledByClient(error)) toast({ title, description: describeError(error, 'Please try again.'), variant: 'destructive' });
+    if (!isHandledByClient(error)) toast({ title, description: describeError(error, t('common.tryAgain')), variant: 'destructive' });
   };
 
   const send = async (link: ShareLink) => {
     const outcome = await sendLink(link.url, shareTitle);
     // The share sheet wants a fresh tap once the server has answered: one more tap on the toast.
-    if (outcome === 'needs-tap') toast({ title: 'Link ready', description: 'Tap Share to send it.', action: { label: 'Share', onClick: () => void shareLink(link.url, shareTitle) } });
-    if (outcome === 'failed') toast({ title: 'Link created', description: 'Copy it from the list below.' });
+    if (outcome === 'needs-tap') toast({ title: t('share.ready'), description: t('share.tapShare'), action: { label: t('share.share'), onClick: () => void shareLink(link.url, shareTitle) } });
+    if (outcome === 'failed') toast({ title: t('share.created'), description: t('share.copyFromList') });
   };
 
-  const createLink = () => create.mutate(days, { onSuccess: (link) => void send(link), onError: failed('Could not create the link') });
+  const createLink = () => create.mutate(days, { onSuccess: (link) => void send(link), onError: failed(t('share.createFailed')) });
   const revokeLink = (link: ShareLink) =>
     revoke.mutateAsync(link.id).then(
-      () => void toast({ title: 'Link revoked', description: 'It no longer opens the report.' }),
-      failed('Could not revoke the link'),
+      () => void toast({ title: t('share.revoked'), description: t('share.revokedText') }),
+      failed(t('share.revokeFailed')),
     );
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 sm:w-40">
-          Link works for
+          {t('share.worksFor')}
           <select
             value={days}
             onChange={(event) => setDays(Number(event.target.value))}
@@ -72,30 +73,30 @@ function SharePanel({ project, isOpen }: { project: Project; isOpen: boolean }) 
           >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
-                {choice === 1 ? '1 day' : `${choice} days`}
+                {t('share.days', { count: choice })}
               </option>
             ))}
           </select>
         </label>
         <Button onClick={createLink} disabled={!hasPairs || create.isPending} className="sm:flex-1">
           <Link2 className="size-4" aria-hidden="true" />
-          {create.isPending ? 'Creating link...' : 'Create link'}
+          {create.isPending ? t('share.creating') : t('share.create')}
         </Button>
       </div>
-      {!hasPairs && <p className="text-sm text-slate-600">Pair a before and an after photo first: the link shows the pairs.</p>}
+      {!hasPairs && <p className="text-sm text-slate-600">{t('share.needsPair')}</p>}
 
       <section aria-labelledby="client-links-heading">
         <h3 id="client-links-heading" className="text-sm font-semibold text-slate-900">
-          Links to this report
+          {t('share.linksHeading')}
         </h3>
         {links.isPending ? (
           <div className="py-4">
-            <Spinner label="Loading links" />
+            <Spinner label={t('share.loading')} />
           </div>
         ) : links.isError ? (
-          <p className="mt-2 text-sm text-slate-600">The links could not be loaded.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('share.loadFailed')}</p>
         ) : links.data.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No links yet.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('share.none')}</p>
         ) : (
           <ul className="mt-2 flex flex-col gap-2">
             {links.data.map((link) => (

@@ -1,4 +1,5 @@
 // 'Export to PDF' on the open report (spec §2): disabled until the report has a pair.
+import { t } from '../../lib/i18n/i18n';
 import type { ReactNode } from 'react';
 import { FileDown, Share2 } from 'lucide-react';
 import type { User } from '@shared/contract/auth';
@@ -33,7 +34,7 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
         disabled={!exporter.canExport || !online}
         aria-busy={exporter.isExporting}
         aria-describedby={online ? undefined : 'report-offline-note'}
-        title={!online ? 'Export needs a connection' : hasPairs ? undefined : 'Create a photo pair to export'}
+        title={!online ? t('pdf.needsConnection') : hasPairs ? undefined : t('pdf.needsPair')}
         className="shrink-0"
       >
         {exporter.isExporting ? (
@@ -41,7 +42,7 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
         ) : (
           <FileDown className="size-4" aria-hidden="true" />
         )}
-        {exporter.isExporting ? 'Exporting...' : 'Export to PDF'}
+        {exporter.isExporting ? t('pdf.exporting') : t('pdf.export')}
       </Button>
       {businessNameDialog({ open: exporter.isNameDialogOpen, onOpenChange: exporter.setNameDialogOpen, onSaved: exporter.onBusinessNameSaved })}
       <FilenameDialog
@@ -53,15 +54,15 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
       <Dialog
         open={exporter.readyFile !== null}
         onOpenChange={(open) => !open && exporter.dismissReadyFile()}
-        title="Your PDF is ready"
-        description={exporter.readyFile ? `${exporter.readyFile.name} is ready to send.` : undefined}
+        title={t('pdf.ready')}
+        description={exporter.readyFile ? t('pdf.readyText', { name: exporter.readyFile.name }) : undefined}
       >
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button onClick={() => void exporter.shareReadyFile()} className="w-full sm:w-auto">
-            <Share2 className="size-4" aria-hidden="true" /> Share PDF
+            <Share2 className="size-4" aria-hidden="true" /> {t('pdf.share')}
           </Button>
           <Button variant="secondary" onClick={exporter.downloadReadyFile} className="w-full sm:w-auto">
-            <FileDown className="size-4" aria-hidden="true" /> Download
+            <FileDown className="size-4" aria-hidden="true" /> {t('pdf.download')}
           </Button>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 // The export's filename question (spec §5: the filename is prompted; §9: its default), asked in
 // the app's own dialog rather than window.prompt, which phones show badly or not at all.
+import { t } from '../../lib/i18n/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { FileDown } from 'lucide-react';
 import { sanitizeFilename } from '@shared/report-filename';
@@ -9,7 +10,7 @@ import { Input, Label } from '../../components/ui/input';
 
 export function FilenameDialog({ defaultName, onSave, onCancel }: { defaultName: string | null; onSave: (answer: string) => void; onCancel: () => void }) {
   return (
-    <Dialog open={defaultName !== null} onOpenChange={(open) => !open && onCancel()} title="Save the PDF report as" description="Letters, digits, underscores and hyphens; anything else becomes an underscore.">
+    <Dialog open={defaultName !== null} onOpenChange={(open) => !open && onCancel()} title={t('pdf.saveAs')} description={t('pdf.saveAsText')}>
       {defaultName !== null && <FilenameForm defaultName={defaultName} onSave={onSave} onCancel={onCancel} />}
     </Dialog>
   );
@@ -26,18 +27,18 @@ function FilenameForm({ defaultName, onSave, onCancel }: { defaultName: string; 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <div>
-        <Label htmlFor={inputId}>File name</Label>
+        <Label htmlFor={inputId}>{t('pdf.fileName')}</Label>
         <Input id={inputId} value={value} autoFocus onFocus={(event) => event.target.select()} onChange={(event) => setValue(event.target.value)} aria-describedby={`${inputId}-preview`} />
         <p id={`${inputId}-preview`} className="mt-1 truncate text-xs text-slate-500">
-          Saved as {preview}
+          {t('pdf.savedAs', { name: preview })}
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit">
-          <FileDown className="size-4" aria-hidden="true" /> Export PDF
+          <FileDown className="size-4" aria-hidden="true" /> {t('pdf.exportPdf')}
         </Button>
       </div>
     </form>

@@ -91,7 +91,8 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     logo,
     clientName: project.clientName,
     description: project.description,
-    dateText: formatReportDate(new Date(project.createdAt)),
+    // The owner's language and zone, as the server's PDF (issue 15): the signed-in user is the owner.
+    dateText: formatReportDate(new Date(project.createdAt), user.locale, user.timeZone),
     timeZone: user.timeZone,
     pairs: project.photoPairs.map((pair, index) => ({
       before: photos[2 * index]!,
@@ -99,6 +100,7 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
       beforeCapturedAt: pair.beforePhoto.capturedAt,
       afterCapturedAt: pair.afterPhoto.capturedAt,
     })),
+    locale: user.locale,
   };
   prewarmPdfWorker();
   if (!worker) return buildOnMainThread(input);

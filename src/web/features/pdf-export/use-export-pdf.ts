@@ -11,9 +11,10 @@ import { isHandledByClient } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { projectTitle } from '../../lib/project-labels';
 import { toast, toastAfter } from '../../lib/toast';
+import { t } from '../../lib/i18n/i18n';
 import { deliverPdf, downloadPdf, sharePdf, toPdfFile, type DeliveryOutcome } from './deliver-pdf';
 
-const exportFailed = () => toast({ title: 'Export Failed', description: 'Failed to generate PDF report', variant: 'destructive' });
+const exportFailed = () => toast({ title: t('pdf.failed'), description: t('pdf.failedText'), variant: 'destructive' });
 
 export function useExportPdf(project: Project) {
   const { data: user } = useCurrentUser();
@@ -23,16 +24,16 @@ export function useExportPdf(project: Project) {
   const [filenameRequest, setFilenameRequest] = useState<{ owner: User; defaultName: string } | null>(null);
   /** A PDF waiting for a tap on "Share PDF" (the share sheet needs a fresh gesture). */
   const [readyFile, setReadyFile] = useState<File | null>(null);
-  const shareTitle = `${projectTitle(project)} - Before & After Report`;
+  const shareTitle = t('pdf.documentTitle', { title: projectTitle(project) });
 
   const finish = useCallback((outcome: DeliveryOutcome, file: File, generatedToast?: number) => {
     if (outcome === 'needs-tap') return setReadyFile(file);
     setReadyFile(null);
-    const complete = outcome === 'shared' ? 'Your report was shared.' : outcome === 'downloaded' ? `Saved as ${file.name}` : null;
+    const complete = outcome === 'shared' ? t('pdf.shared') : outcome === 'downloaded' ? t('pdf.saved', { name: file.name }) : null;
     if (!complete) return;
     // spec gap 4 (issue 16): 'PDF Generated' stays long enough to be read before this replaces it.
-    if (generatedToast === undefined) toast({ title: 'Export Complete', description: complete });
-    else toastAfter(generatedToast, { title: 'Export Complete', description: complete });
+    if (generatedToast === undefined) toast({ title: t('pdf.complete'), description: complete });
+    else toastAfter(generatedToast, { title: t('pdf.complete'), description: complete });
   }, []);
 
   /** Opens the filename dialog with the spec's default (client name + 'Report' + date). */
@@ -55,7 +56,7 @@ export function useExportPdf(project: Project) {
       try {
         const { generateReportPdf } = await import('./generate-report-pdf');
         const file = toPdfFile(await generateReportPdf(project.id, owner), filename);
-        const generated = toast({ title: 'PDF Generated', description: `${filename} is ready.` });
+        const generated = toast({ title: t('pdf.generated'), description: t('pdf.generatedText', { name: filename }) });
         finish(await deliverPdf(file, shareTitle), file, generated);
       } catch (error) {
         if (!isHandledByClient(error)) exportFailed();

@@ -1,3 +1,4 @@
+import { t, type MessageId } from '../../lib/i18n/i18n';
 import { useState } from 'react';
 import { Camera, Lock, Upload } from 'lucide-react';
 import type { PhotoType, Project } from '@shared/contract/projects';
@@ -18,9 +19,9 @@ import { readExifCaptureDate } from './upload/exif-date';
 import { UploadPanel } from './upload/upload-panel';
 import { uploadQueue, usePendingUploads } from './upload/use-upload-queue';
 
-const MODE_LABEL: Record<PhotoInputMode, { label: string; icon: typeof Camera }> = {
-  camera: { label: 'Camera', icon: Camera },
-  upload: { label: 'Upload', icon: Upload },
+const MODE_LABEL: Record<PhotoInputMode, { label: MessageId; icon: typeof Camera }> = {
+  camera: { label: 'addPhotos.camera', icon: Camera },
+  upload: { label: 'addPhotos.upload', icon: Upload },
 };
 
 /** The Add Photos card: before/after selector, camera or upload by device (spec §2, §4). */
@@ -39,7 +40,7 @@ export function AddPhotosCard({ project }: { project: Project }) {
       const taken = await capturedAt();
       await uploadQueue.enqueue({ projectId, type, source, blob: await prepare(), ...(taken ? { capturedAt: taken } : {}) });
     } catch {
-      toast({ title: 'Failed to save photo', description: 'The photo could not be kept on this device. Please try again.', variant: 'destructive' });
+      toast({ title: t('addPhotos.saveFailed'), description: t('addPhotos.keepFailed'), variant: 'destructive' });
     }
   };
 
@@ -47,10 +48,10 @@ export function AddPhotosCard({ project }: { project: Project }) {
     <Card aria-labelledby="add-photos-title">
       <div className="flex items-center justify-between gap-3">
         <CardTitle id="add-photos-title" className="whitespace-nowrap">
-          Add Photos
+          {t('addPhotos.title')}
         </CardTitle>
         {hasAccess && availableModes.length > 1 && (
-          <div className="flex gap-1" role="tablist" aria-label="How to add photos" onKeyDown={arrowKeyChoice(availableModes, mode, setMode)}>
+          <div className="flex gap-1" role="tablist" aria-label={t('addPhotos.how')} onKeyDown={arrowKeyChoice(availableModes, mode, setMode)}>
             {availableModes.map((option) => {
               const { label, icon: Icon } = MODE_LABEL[option];
               return (
@@ -67,7 +68,7 @@ export function AddPhotosCard({ project }: { project: Project }) {
                   className={cn('inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium', mode === option ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-600 hover:bg-slate-100')}
                 >
                   <Icon className="size-4" aria-hidden="true" />
-                  {label}
+                  {t(label)}
                 </button>
               );
             })}
@@ -91,10 +92,10 @@ export function AddPhotosCard({ project }: { project: Project }) {
         <div className="mt-3 rounded-xl bg-slate-50 p-5 text-center ring-1 ring-slate-200" data-testid="add-photos-locked">
           <Lock className="mx-auto size-8 text-slate-500" aria-hidden="true" />
           {/* The banner above says why (trial over or a failed payment); this says what to do. */}
-          <p className="mt-2 font-semibold">Adding photos needs {PRODUCT_NAME} Pro</p>
-          <p className="mt-1 text-sm text-slate-600">The photos already in this report stay here.</p>
+          <p className="mt-2 font-semibold">{t('addPhotos.needsPro', { product: PRODUCT_NAME })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('addPhotos.photosStay')}</p>
           <ButtonLink href="/subscribe" className="mt-4 w-full">
-            Upgrade to Pro
+            {t('upgrade.toPro')}
           </ButtonLink>
         </div>
       )}

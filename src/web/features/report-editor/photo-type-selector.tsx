@@ -1,41 +1,32 @@
+import { t } from '../../lib/i18n/i18n';
+import { photoTypeName } from '../../lib/photo-type-label';
 import type { PhotoType } from '@shared/contract/projects';
 import { cn } from '../../components/ui/cn';
 import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-choice';
 
-const OPTIONS: Array<{ value: PhotoType; label: string }> = [
-  { value: 'before', label: 'Before' },
-  { value: 'after', label: 'After' },
-];
+const OPTIONS: PhotoType[] = ['before', 'after'];
 
 /** spec §2: the photo type selector toggles before and after; before is the default. */
 export function PhotoTypeSelector({ value, onChange }: { value: PhotoType; onChange: (type: PhotoType) => void }) {
   return (
-    <div
-      role="radiogroup"
-      aria-label="Photo type"
-      onKeyDown={arrowKeyChoice(
-        OPTIONS.map((option) => option.value),
-        value,
-        onChange,
-      )}
-      className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+    <div role="radiogroup" aria-label={t('photoType.label')} onKeyDown={arrowKeyChoice(OPTIONS, value, onChange)} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
       {OPTIONS.map((option) => {
-        const selected = option.value === value;
+        const selected = option === value;
         return (
           <button
-            key={option.value}
+            key={option}
             type="button"
             role="radio"
             aria-checked={selected}
             tabIndex={choiceTabIndex(selected)}
             data-choice
-            onClick={() => onChange(option.value)}
+            onClick={() => onChange(option)}
             className={cn(
               'min-h-11 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
-              selected ? (option.value === 'before' ? 'bg-amber-700 text-white shadow-sm' : 'bg-brand-700 text-white shadow-sm') : 'text-slate-600 hover:bg-white',
+              selected ? (option === 'before' ? 'bg-amber-700 text-white shadow-sm' : 'bg-brand-700 text-white shadow-sm') : 'text-slate-600 hover:bg-white',
             )}
           >
-            {option.label}
+            {photoTypeName(option)}
           </button>
         );
       })}

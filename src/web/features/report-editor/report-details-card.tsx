@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { useEffect, useState } from 'react';
 import { Check, CloudOff } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
@@ -58,27 +59,27 @@ export function ReportDetailsCard({ project }: { project: Project }) {
   const savedNote = (field: Field) =>
     state[field] === 'saved' ? (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-brand-700">
-        <Check className="size-3.5" aria-hidden="true" /> Saved
+        <Check className="size-3.5" aria-hidden="true" /> {t('details.saved')}
       </span>
     ) : state[field] === 'kept' ? (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800" data-testid="edit-kept">
-        <CloudOff className="size-3.5" aria-hidden="true" /> Kept on this device
+        <CloudOff className="size-3.5" aria-hidden="true" /> {t('details.kept')}
       </span>
     ) : null;
 
   return (
     <Card aria-labelledby="report-details-title">
-      <CardTitle id="report-details-title">Report Details</CardTitle>
+      <CardTitle id="report-details-title">{t('details.title')}</CardTitle>
       <div className="mt-3 space-y-4">
         <div>
           <div className="flex items-center justify-between">
-            <Label htmlFor="client-name">Client name</Label>
+            <Label htmlFor="client-name">{t('details.clientName')}</Label>
             <span aria-live="polite">{savedNote('clientName')}</span>
           </div>
           <Input
             id="client-name"
             autoComplete="off"
-            placeholder="e.g. Smith Residence"
+            placeholder={t('details.clientPlaceholder')}
             maxLength={CLIENT_NAME_MAX_LENGTH}
             value={values.clientName}
             onChange={(event) => setValues((v) => ({ ...v, clientName: event.target.value }))}
@@ -88,13 +89,13 @@ export function ReportDetailsCard({ project }: { project: Project }) {
         </div>
         <div>
           <div className="flex items-center justify-between">
-            <Label htmlFor="description">Description</Label>
+            <Label htmlFor="description">{t('details.description')}</Label>
             <span aria-live="polite">{savedNote('description')}</span>
           </div>
           <Textarea
             id="description"
             rows={3}
-            placeholder="e.g. End of tenancy clean: kitchen, bathroom and carpets"
+            placeholder={t('details.descriptionPlaceholder')}
             maxLength={DESCRIPTION_MAX_LENGTH}
             value={values.description}
             onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}

@@ -1,4 +1,5 @@
 // The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
+import { t } from '../../lib/i18n/i18n';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
@@ -27,12 +28,12 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
   useEffect(() => {
     // A failed refresh of a report already on screen (a weak signal) keeps it, without a toast.
     if (!error || isHandledByClient(error) || (project && !gone)) return;
-    toast({ title: 'Failed to load project', description: error instanceof ApiError && error.status === 404 ? 'This report does not exist or was deleted.' : failureReason(error), variant: 'destructive' });
+    toast({ title: t('editor.loadFailed'), description: error instanceof ApiError && error.status === 404 ? t('editor.missing') : failureReason(error), variant: 'destructive' });
   }, [error, project, gone]);
 
   const backLink = (
     <Link href="/" className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-      <ArrowLeft className="size-4" aria-hidden="true" /> All reports
+      <ArrowLeft className="size-4" aria-hidden="true" /> {t('editor.allReports')}
     </Link>
   );
 
@@ -42,8 +43,8 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div>
         {backLink}
         <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center" data-testid="report-not-kept">
-          <p className="font-semibold">This report is not on this device yet.</p>
-          <p className="mt-1 text-sm text-slate-600">Open it once with a connection and it stays readable offline. It opens by itself when the connection is back.</p>
+          <p className="font-semibold">{t('editor.notKept')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('editor.notKeptText')}</p>
         </div>
       </div>
     );
@@ -54,7 +55,7 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div>
         {backLink}
         <div className="flex justify-center py-16">
-          <Spinner label="Loading report" />
+          <Spinner label={t('editor.loading')} />
         </div>
       </div>
     );
@@ -65,8 +66,8 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div>
         {backLink}
         <div className="mt-4 rounded-xl border border-slate-200 bg-white p-8 text-center">
-          <p className="font-semibold">This report could not be opened.</p>
-          <p className="mt-1 text-sm text-slate-600">It may have been deleted, or the connection dropped.</p>
+          <p className="font-semibold">{t('editor.cannotOpen')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('editor.cannotOpenText')}</p>
         </div>
       </div>
     );
@@ -80,13 +81,13 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
         <div className="min-w-0 flex-1 basis-56">
           <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
           <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
-            <CalendarDays className="size-4" aria-hidden="true" /> Created <time dateTime={project.createdAt}>{formatCreatedDate(project.createdAt)}</time>
+            <CalendarDays className="size-4" aria-hidden="true" /> <time dateTime={project.createdAt}>{t('editor.created', { date: formatCreatedDate(project.createdAt) })}</time>
           </p>
         </div>
         {actions && (
           <div className="flex flex-col gap-1 sm:items-end">
             <div className="flex flex-wrap gap-2">{actions(project)}</div>
-            {!online && <OfflineNote id="report-offline-note">Share link and Export need a connection.</OfflineNote>}
+            {!online && <OfflineNote id="report-offline-note">{t('editor.needsConnection')}</OfflineNote>}
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { useDeleteProject } from './api/projects-api';
 import { notifyFailure } from '../../lib/api-errors';
 import { projectTitle } from '../../lib/project-labels';
+import { t } from '../../lib/i18n/i18n';
 
 /** spec §5: deleting a report asks for confirmation that it cannot be undone. */
 export function DeleteProjectDialog({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
@@ -13,25 +14,25 @@ export function DeleteProjectDialog({ project, onClose }: { project: ProjectSumm
     if (!project) return;
     deleteProject.mutate(project.id, {
       onSuccess: () => {
-        toast({ title: 'Project Deleted', description: 'The report and its photos were permanently deleted.' });
+        toast({ title: t('reports.deleted.title'), description: t('reports.deleted.text') });
         onClose();
       },
-      onError: (error) => notifyFailure(error, 'Failed to delete project'),
+      onError: (error) => notifyFailure(error, t('reports.deleteFailed')),
     });
   };
   return (
     <Dialog
       open={project !== null}
       onOpenChange={(open) => !open && !deleteProject.isPending && onClose()}
-      title="Delete this report?"
-      description={project ? `"${projectTitle(project)}" and all of its photos and pairs will be permanently deleted. This cannot be undone.` : undefined}
+      title={t('reports.delete.title')}
+      description={project ? t('reports.delete.text', { title: projectTitle(project) }) : undefined}
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={deleteProject.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="destructive" onClick={confirm} disabled={deleteProject.isPending}>
-          {deleteProject.isPending ? 'Deleting...' : 'Delete Report'}
+          {deleteProject.isPending ? t('common.deleting') : t('reports.delete.submit')}
         </Button>
       </div>
     </Dialog>

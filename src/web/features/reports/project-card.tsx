@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { CalendarDays, ChevronRight, Images, Trash2 } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
-import { countLabel, formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
+import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
+import { t } from '../../lib/i18n/i18n';
 
 /** One report in a list; the whole card opens it (/?project={id}). */
 export function ProjectCard({ project, onDelete }: { project: ProjectSummary; onDelete?: (project: ProjectSummary) => void }) {
@@ -19,7 +20,7 @@ export function ProjectCard({ project, onDelete }: { project: ProjectSummary; on
             </span>
             <span className="inline-flex items-center gap-1">
               <Images className="size-3.5" aria-hidden="true" />
-              {countLabel(project.photoCount, 'photo')} · {countLabel(project.pairCount, 'pair')}
+              {t('count.photos', { count: project.photoCount })} · {t('count.pairs', { count: project.pairCount })}
             </span>
           </p>
         </div>
@@ -29,7 +30,7 @@ export function ProjectCard({ project, onDelete }: { project: ProjectSummary; on
         <button
           type="button"
           onClick={() => onDelete(project)}
-          aria-label={`Delete ${title}`}
+          aria-label={t('reports.deleteNamed', { title })}
           className="m-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600"
         >
           <Trash2 className="size-5" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { useLocation } from 'wouter';
 import { useHasAccess } from '../../lib/access';
 import { toast } from '../../lib/toast';
@@ -16,10 +17,10 @@ export function useCreateReport() {
     if (!hasAccess) return navigate('/subscribe');
     create.mutate(undefined, {
       onSuccess: (project) => {
-        toast({ title: 'Report Created', description: 'Add a client name, then take your before photos.' });
+        toast({ title: t('report.created'), description: t('report.createdText') });
         navigate(`/?project=${project.id}`);
       },
-      onError: (error) => notifyFailure(error, 'Failed to create report'),
+      onError: (error) => notifyFailure(error, t('report.createFailed')),
     });
   };
   return { createReport, isCreating: create.isPending };

@@ -5,7 +5,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronsLeftRight } from 'lucide-react';
 import type { SharedPhoto } from '@shared/contract/share-links';
-import { SHARED_REPORT_TEXT as TEXT } from '@shared/shared-report-text';
+import { TEXT } from './text';
 import { PHOTO_BOX } from '@shared/images';
 import { cn } from '../../components/ui/cn';
 import { useFullResolution } from './use-full-resolution';

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';
 import type { SharedPhoto } from '@shared/contract/share-links';
-import { SHARED_REPORT_TEXT as TEXT } from '@shared/shared-report-text';
+import { TEXT } from './text';
 
 export interface OpenPhoto {
   photo: SharedPhoto;

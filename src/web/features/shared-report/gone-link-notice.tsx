@@ -1,7 +1,8 @@
 // What the page says when the link stopped working while it was open, or never existed: the same
 // words as the server's 410 and 404 pages (src/shared/shared-report-text.ts).
 import { useEffect } from 'react';
-import { SHARED_REPORT_TEXT as TEXT, type GoneLinkState } from '@shared/shared-report-text';
+import type { GoneLinkState } from '@shared/shared-report-text';
+import { TEXT } from './text';
 
 export function GoneLinkNotice({ state }: { state: GoneLinkState }) {
   const { title, body } = TEXT.gone[state];

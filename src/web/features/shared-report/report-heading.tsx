@@ -2,9 +2,9 @@
 // description and "Download PDF".
 import { Download } from 'lucide-react';
 import type { SharedReport } from '@shared/contract/share-links';
-import { SHARED_REPORT_TEXT as TEXT } from '@shared/shared-report-text';
+import { TEXT } from './text';
 import { buttonClassName } from '../../components/ui/button-class';
-import { formatCreatedDate } from '../../lib/project-labels';
+import { formatReportCreated } from './text';
 
 export function BusinessBanner({ report }: { report: SharedReport }) {
   return (
@@ -23,7 +23,7 @@ export function ReportHeading({ report }: { report: SharedReport }) {
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{TEXT.eyebrow}</p>
         <h1 className="mt-1 text-2xl font-bold break-words sm:text-3xl">{report.clientName.trim() || TEXT.untitledReport}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          <time dateTime={report.createdAt}>{TEXT.reportDate(formatCreatedDate(report.createdAt))}</time>
+          <time dateTime={report.createdAt}>{TEXT.reportDate(formatReportCreated(report.createdAt))}</time>
         </p>
         {report.description.trim() && <p className="mt-3 max-w-prose whitespace-pre-line text-slate-700">{report.description}</p>}
       </div>

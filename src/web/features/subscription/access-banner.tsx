@@ -2,26 +2,26 @@
 // 'Upgrade to Pro' instead of letting paid actions fail (issue 5).
 import { ButtonLink } from '../../components/ui/button';
 import { Lock } from 'lucide-react';
-import { ACCESS_BLOCKED_NEXT_STEP, accessBlockedWording } from '@shared/access-blocked';
+import { t } from '../../lib/i18n/i18n';
+import { accessBlockedHeadline } from '../../lib/i18n/error-text';
 import { useSubscriptionStatus } from '../../lib/access';
 
 export function AccessBanner() {
   const { data: status } = useSubscriptionStatus();
   if (!status || status.hasAccess) return null;
-  const wording = accessBlockedWording(status.accessBlockedReason);
   return (
     <section role="status" aria-labelledby="access-banner-title" className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
       <div className="flex gap-3">
         <Lock className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
         <div>
           <h2 id="access-banner-title" className="font-semibold text-amber-950">
-            {wording.headline}
+            {accessBlockedHeadline(status.accessBlockedReason)}
           </h2>
-          <p className="mt-0.5 text-sm text-amber-900">{ACCESS_BLOCKED_NEXT_STEP}</p>
+          <p className="mt-0.5 text-sm text-amber-900">{t('access.nextStep')}</p>
         </div>
       </div>
       <ButtonLink href="/subscribe" className="mt-3 w-full sm:mt-0 sm:w-auto sm:shrink-0">
-        Upgrade to Pro
+        {t('upgrade.toPro')}
       </ButtonLink>
     </section>
   );

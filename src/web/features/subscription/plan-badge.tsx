@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n';
 import { cn } from '../../components/ui/cn';
 
 export function PlanBadge({ badge }: { badge: 'Trial' | 'Active' }) {
@@ -8,7 +9,7 @@ export function PlanBadge({ badge }: { badge: 'Trial' | 'Active' }) {
         badge === 'Active' ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900 ring-1 ring-amber-200 ring-inset',
       )}
     >
-      {badge}
+      {badge === 'Active' ? t('plan.badge.active') : t('plan.badge.trial')}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 // Stripe's Payment Element (DESIGN.md). Loaded only when the server runs with Stripe keys, so the
 // sandbox never downloads Stripe.js. confirmPayment returns to APP_URL (spec §7).
-import { PRICE_TEXT } from '@shared/rules';
+import { t } from '../../lib/i18n/i18n';
+import { formatPrice } from '../../lib/format';
 import { useEffect, useState, type FormEvent } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -36,15 +37,15 @@ export default function StripePaymentForm({ publishableKey, returnUrl, clientSec
   if (state === 'loading') {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading secure payment form" />
+        <Spinner label={t('subscribe.loadingForm')} />
       </div>
     );
   }
   if (state === 'unavailable') {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        <p className="font-semibold">Payment System Unavailable</p>
-        <p className="mt-1">The secure payment form could not load. Check your connection and reload the page.</p>
+        <p className="font-semibold">{t('subscribe.unavailable')}</p>
+        <p className="mt-1">{t('subscribe.unavailableReload')}</p>
       </div>
     );
   }
@@ -67,7 +68,7 @@ function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: 
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
       if (error) {
-        if (error.type === 'card_error' || error.type === 'validation_error') onFailed(error.message ?? 'Your payment was declined.');
+        if (error.type === 'card_error' || error.type === 'validation_error') onFailed(error.message ?? t('pay.declined'));
         else onUnexpectedError();
       } else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
         onPaid();
@@ -85,7 +86,7 @@ function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: 
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || paying}>
-        {paying ? 'Processing...' : `Pay ${PRICE_TEXT}`}
+        {paying ? t('pay.processing') : t('pay.amount', { price: formatPrice() })}
       </Button>
     </form>
   );

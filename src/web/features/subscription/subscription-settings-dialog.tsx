@@ -7,18 +7,20 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
-import { describePlan, formatDate } from './plan-display';
-import { ACCESS_BLOCKED_NEXT_STEP, accessBlockedWording } from '@shared/access-blocked';
+import { describePlan } from './plan-display';
+import { t } from '../../lib/i18n/i18n';
+import { accessBlockedHeadline } from '../../lib/i18n/error-text';
+import { formatDate } from '../../lib/format';
 import { useSubscriptionStatus } from '../../lib/access';
 import { useCancelSubscription } from './api/subscription-queries';
 import { PlanBadge } from './plan-badge';
 
 /** spec §5: the exact browser confirmation before anything is sent. */
-export const CANCEL_CONFIRMATION = "Are you sure you want to cancel your subscription? You'll lose access to premium features at the end of your billing period.";
+export const cancelConfirmation = () => t('subscription.cancelConfirm');
 
 export function SubscriptionSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Subscription Settings" description={`Manage your ${PRODUCT_NAME} subscription and billing.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('subscription.title')} description={t('subscription.description', { product: PRODUCT_NAME })}>
       <SubscriptionSettingsBody onClose={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -31,13 +33,13 @@ function SubscriptionSettingsBody({ onClose }: { onClose: () => void }) {
     <div className="space-y-4">
       {isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading subscription" />
+          <Spinner label={t('subscription.loading')} />
         </div>
       ) : isError || !status ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p>Your subscription could not be loaded.</p>
+          <p>{t('subscription.loadFailed')}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-            Try again
+            {t('common.tryAgainLower')}
           </Button>
         </div>
       ) : (
@@ -49,7 +51,7 @@ function SubscriptionSettingsBody({ onClose }: { onClose: () => void }) {
         </>
       )}
       <Button variant="secondary" className="w-full" onClick={onClose}>
-        Close
+        {t('common.close')}
       </Button>
     </div>
   );
@@ -60,7 +62,7 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
   return (
     <section aria-labelledby="current-plan" className="rounded-xl border border-slate-200 p-4">
       <h3 id="current-plan" className="text-sm font-medium text-slate-500">
-        Current Plan
+        {t('subscription.currentPlan')}
       </h3>
       <div className="mt-2 flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -73,7 +75,7 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
       {status.subscriptionActive && (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
           <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
-          {status.cancelAtPeriodEnd && status.accessEndsAt ? `Cancelled: access until ${formatDate(status.accessEndsAt)}` : `Next billing date: ${status.nextBillingDate}`}
+          {status.cancelAtPeriodEnd && status.accessEndsAt ? t('subscription.cancelledUntil', { date: formatDate(status.accessEndsAt, 'long') }) : t('subscription.nextBilling', { date: status.nextBillingDate ? formatDate(status.nextBillingDate, 'long', 'UTC') : '' })}
         </p>
       )}
     </section>
@@ -84,7 +86,7 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
 function UpgradeButton() {
   return (
     <Button className="mt-3 w-full" onClick={() => window.location.assign('/subscribe')}>
-      Upgrade to Premium
+      {t('subscription.upgradePremium')}
     </Button>
   );
 }
@@ -93,10 +95,10 @@ function TrialNotice({ daysLeft }: { daysLeft: number }) {
   return (
     <section aria-labelledby="trial-period" className="rounded-xl border border-brand-200 bg-brand-50 p-4">
       <h3 id="trial-period" className="font-semibold text-brand-900">
-        Trial Period
+        {t('subscription.trialPeriod')}
       </h3>
       <p className="mt-1 text-sm text-brand-900">
-        Your free trial expires in {daysLeft} days. Upgrade to continue using {PRODUCT_NAME}.
+        {t('subscription.trialExpires', { days: daysLeft, product: PRODUCT_NAME })}
       </p>
       <UpgradeButton />
     </section>
@@ -106,8 +108,8 @@ function TrialNotice({ daysLeft }: { daysLeft: number }) {
 function AccessEndedNotice({ status }: { status: SubscriptionStatus }) {
   return (
     <section className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-      <h3 className="font-semibold text-amber-900">{accessBlockedWording(status.accessBlockedReason).headline}</h3>
-      <p className="mt-1 text-sm text-amber-900">{ACCESS_BLOCKED_NEXT_STEP}</p>
+      <h3 className="font-semibold text-amber-900">{accessBlockedHeadline(status.accessBlockedReason)}</h3>
+      <p className="mt-1 text-sm text-amber-900">{t('access.nextStep')}</p>
       <UpgradeButton />
     </section>
   );
@@ -117,15 +119,15 @@ function CancelSubscriptionButton() {
   const cancel = useCancelSubscription();
   const onCancel = () => {
     // spec §5: declined means nothing is sent.
-    if (!window.confirm(CANCEL_CONFIRMATION)) return;
+    if (!window.confirm(cancelConfirmation())) return;
     cancel.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Subscription Cancelled', description: "Your subscription has been cancelled. You'll retain access until the end of your current billing period." }),
-      onError: () => toast({ title: 'Error', description: 'Failed to cancel subscription. Please try again.', variant: 'destructive' }),
+      onSuccess: () => toast({ title: t('subscription.cancelled'), description: t('subscription.cancelledText') }),
+      onError: () => toast({ title: t('common.error'), description: t('subscription.cancelFailed'), variant: 'destructive' }),
     });
   };
   return (
     <Button variant="ghost" className="w-full text-red-700! ring-1 ring-red-200 ring-inset hover:bg-red-50" disabled={cancel.isPending} onClick={onCancel}>
-      {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+      {cancel.isPending ? t('subscription.cancelling') : t('subscription.cancel')}
     </Button>
   );
 }

@@ -1,13 +1,10 @@
 // spec §8: every camera error has its own toast, chosen by the error's name.
 import type { ToastInput } from '../../../lib/toast';
+import { t } from '../../../lib/i18n/i18n';
 
-export const CAMERA_NOT_SUPPORTED: ToastInput = {
-  title: 'Camera Not Supported',
-  description: 'This browser cannot use the camera. Choose Upload to add photos from your files.',
-  variant: 'destructive',
-};
+export const cameraNotSupported = (): ToastInput => ({ title: t('camera.notSupported'), description: t('camera.notSupportedText'), variant: 'destructive' });
 
-export const CAPTURE_FAILED: ToastInput = { title: 'Capture Error', description: 'Failed to capture photo', variant: 'destructive' };
+export const captureFailed = (): ToastInput => ({ title: t('camera.captureError'), description: t('camera.captureFailed'), variant: 'destructive' });
 
 /** The toast for an error thrown while starting the camera. */
 export function describeCameraError(error: unknown): ToastInput {
@@ -15,18 +12,19 @@ export function describeCameraError(error: unknown): ToastInput {
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
-      return { title: 'Permission Denied', description: 'Camera permission was denied. Please allow camera access and try again.', variant: 'destructive' };
+      return { title: t('camera.permissionDenied'), description: t('camera.permissionDeniedText'), variant: 'destructive' };
     case 'NotFoundError':
     case 'DevicesNotFoundError':
-      return { title: 'No Camera Found', description: 'No camera was found on your device.', variant: 'destructive' };
+      return { title: t('camera.notFound'), description: t('camera.notFoundText'), variant: 'destructive' };
     case 'NotReadableError':
     case 'TrackStartError':
-      return { title: 'Camera In Use', description: 'Camera is being used by another app. Please close other apps and try again.', variant: 'destructive' };
+      return { title: t('camera.inUse'), description: t('camera.inUseText'), variant: 'destructive' };
     case 'OverconstrainedError':
-      return { title: 'Camera Settings Issue', description: 'This camera does not support the requested settings. Try flipping to the other camera.', variant: 'destructive' };
+      return { title: t('camera.settings'), description: t('camera.settingsText'), variant: 'destructive' };
     default: {
-      const message = error instanceof Error && error.message ? error.message : 'The camera could not be started. Please try again.';
-      return { title: 'Camera Error', description: message, variant: 'destructive' };
+      // The browser's own words are in the browser's language; ours follow the app's.
+      const message = error instanceof Error && error.message ? error.message : t('camera.startFailed');
+      return { title: t('camera.error'), description: message, variant: 'destructive' };
     }
   }
 }

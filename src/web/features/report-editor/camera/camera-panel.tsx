@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { toast } from '../../../lib/toast';
-import { CAPTURE_FAILED } from './camera-errors';
+import { captureFailed } from './camera-errors';
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import { captureVideoFrame } from './capture-frame';
 import { useCamera, type CameraStatus } from './use-camera';
 import { GhostOverlay } from './ghost-overlay';
@@ -18,7 +20,7 @@ const ROUND = 'inline-flex size-14 items-center justify-center rounded-full bg-w
 export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType; onCapture: (photo: Blob, capturedAt: string) => void; ghost?: GhostSource | null }) {
   const { videoRef, status, facingMode, start, stop, flip } = useCamera();
   const [flash, setFlash] = useState(false);
-  const label = type.toUpperCase();
+  const label = photoTypeBadge(type);
   const controls = useCameraControlFocus(status);
 
   const capture = async () => {
@@ -32,7 +34,7 @@ export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType
       setTimeout(() => setFlash(false), 150);
       onCapture(photo, capturedAt);
     } catch {
-      toast(CAPTURE_FAILED);
+      toast(captureFailed());
     }
   };
 
@@ -43,19 +45,19 @@ export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType
           ref={videoRef}
           playsInline
           muted
-          aria-label="Camera preview"
+          aria-label={t('camera.preview')}
           data-testid="camera-preview"
           className={cn('size-full object-cover', status === 'live' ? 'opacity-100' : 'opacity-0', facingMode === 'user' && '-scale-x-100')}
         />
         {status === 'off' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-300">
             <CameraOff className="size-10" aria-hidden="true" />
-            <p className="text-sm">Camera is off</p>
+            <p className="text-sm">{t('camera.off')}</p>
           </div>
         )}
         {status === 'starting' && (
           <div className="absolute inset-0 flex items-center justify-center bg-slate-900/60">
-            <Spinner label="Starting camera" />
+            <Spinner label={t('camera.starting')} />
           </div>
         )}
         {status === 'live' && (
@@ -63,19 +65,19 @@ export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType
             {type === 'after' && <GhostOverlay source={ghost} mirrored={facingMode === 'user'} />}
             <span className={cn('absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold tracking-wide text-white shadow', type === 'before' ? 'bg-amber-700' : 'bg-brand-700')}>{label}</span>
             <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/60 to-transparent px-5 pt-8 pb-4">
-              <button type="button" onClick={stop} aria-label="Stop Camera" className={ROUND} {...controls.props('stop')}>
+              <button type="button" onClick={stop} aria-label={t('camera.stop')} className={ROUND} {...controls.props('stop')}>
                 <CameraOff className="size-6" aria-hidden="true" />
               </button>
               <button
                 type="button"
                 onClick={() => void capture()}
                 {...controls.props('shutter')}
-                aria-label={`Take ${label} photo`}
+                aria-label={t('camera.take', { type: label })}
                 className="inline-flex size-18 items-center justify-center rounded-full bg-white ring-4 ring-white/40 active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
               >
                 <span className={cn('size-14 rounded-full border-2 border-slate-900/10', type === 'before' ? 'bg-amber-500' : 'bg-brand-600')} />
               </button>
-              <button type="button" onClick={flip} aria-label="Flip Camera" className={ROUND} {...controls.props('flip')}>
+              <button type="button" onClick={flip} aria-label={t('camera.flip')} className={ROUND} {...controls.props('flip')}>
                 <SwitchCamera className="size-6" aria-hidden="true" />
               </button>
             </div>
@@ -86,7 +88,7 @@ export function CameraPanel({ type, onCapture, ghost = null }: { type: PhotoType
       {status !== 'live' && (
         <Button size="lg" className="mt-3 w-full" onClick={start} disabled={status === 'starting'} {...controls.props('start')}>
           <Camera className="size-5" aria-hidden="true" />
-          {status === 'starting' ? 'Starting Camera...' : 'Start Camera'}
+          {status === 'starting' ? t('camera.startingButton') : t('camera.start')}
         </Button>
       )}
     </div>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Layers } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { useT } from '../../../lib/i18n/i18n';
 import type { GhostSource } from './ghost-source';
 
 /** The before photo over the live preview at 40%, to line up the after shot; 'Show before' hides it. */
 export function GhostOverlay({ source, mirrored }: { source: GhostSource | null; mirrored: boolean }) {
+  const t = useT();
   const [shown, setShown] = useState(true);
   const image = useRef<HTMLImageElement>(null);
   const kept = source?.kind === 'kept' ? source.upload : null;
@@ -28,7 +30,7 @@ export function GhostOverlay({ source, mirrored }: { source: GhostSource | null;
           shown ? 'bg-brand-700/90' : 'bg-slate-900/60',
         )}
       >
-        <Layers className="size-4" aria-hidden="true" /> Show before
+        <Layers className="size-4" aria-hidden="true" /> {t('camera.showBefore')}
       </button>
     </>
   );

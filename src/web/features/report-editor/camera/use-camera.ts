@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAMERA_FLIP_RESTART_MS } from '@shared/rules';
 import { toast } from '../../../lib/toast';
-import { CAMERA_NOT_SUPPORTED, describeCameraError } from './camera-errors';
+import { cameraNotSupported, describeCameraError } from './camera-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { waitForVideoToPlay } from './wait-for-video';
 
 export type CameraStatus = 'off' | 'starting' | 'live';
@@ -27,7 +28,7 @@ export function useCamera() {
   const start = useCallback(
     async (facing: FacingMode) => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        toast(CAMERA_NOT_SUPPORTED);
+        toast(cameraNotSupported());
         return;
       }
       const startId = ++startIdRef.current;
@@ -51,7 +52,7 @@ export function useCamera() {
         await waitForVideoToPlay(video);
         if (startId !== startIdRef.current) return;
         setStatus('live');
-        toast({ title: 'Camera Ready', description: facing === 'user' ? 'Front camera is on.' : 'Rear camera is on.' });
+        toast({ title: t('camera.ready'), description: facing === 'user' ? t('camera.front') : t('camera.rear') });
       } catch (error) {
         if (startId !== startIdRef.current) return;
         releaseStream();

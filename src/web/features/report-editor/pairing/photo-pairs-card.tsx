@@ -1,3 +1,6 @@
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
+import { errorText } from '../../../lib/i18n/error-text';
 import { useState } from 'react';
 import { Check, Link2, Maximize2, Trash2, Unlink, Wand2, X } from 'lucide-react';
 import type { Photo, PhotoPair, Project } from '@shared/contract/projects';
@@ -34,16 +37,16 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
     if (!pair) {
-      toast({ title: 'Invalid Selection', description: INVALID_SELECTION_MESSAGE, variant: 'destructive' });
+      toast({ title: t('pairs.invalidSelection'), description: errorText(INVALID_SELECTION_MESSAGE), variant: 'destructive' });
       return;
     }
     focusWhenLost('pairs-title');
     createPair.mutate(pair, {
       onSuccess: () => {
         setSelection([]);
-        toast({ title: 'Pair Created', description: 'The before and after photos are paired.' });
+        toast({ title: t('pairs.created'), description: t('pairs.createdText') });
       },
-      onError: (error) => notifyFailure(error, 'Failed to create photo pair'),
+      onError: (error) => notifyFailure(error, t('pairs.createFailed')),
     });
   };
 
@@ -51,16 +54,16 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     focusWhenLost('pairs-title');
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
-      onSuccess: ({ pairsCreated }) => toast({ title: 'Auto-Pairing Complete', description: `Created ${pairsCreated} photo pairs automatically` }),
-      onError: (error) => notifyFailure(error, 'Failed to auto-pair photos'),
+      onSuccess: ({ pairsCreated }) => toast({ title: t('pairs.autoDone'), description: t('pairs.autoDoneText', { count: pairsCreated }) }),
+      onError: (error) => notifyFailure(error, t('pairs.autoFailed')),
     });
   };
 
   const removePair = (pair: PhotoPair) => {
     focusWhenLost('unpaired-title', 'photo-pairs-title');
     deletePair.mutate(pair.id, {
-      onSuccess: () => toast({ title: 'Pair Deleted', description: 'Both photos are back among the unpaired photos.' }),
-      onError: (error) => notifyFailure(error, 'Failed to delete photo pair'),
+      onSuccess: () => toast({ title: t('pairs.deleted'), description: t('pairs.deletedText') }),
+      onError: (error) => notifyFailure(error, t('pairs.deleteFailed')),
     });
   };
 
@@ -73,14 +76,14 @@ export function PhotoPairsCard({ project }: { project: Project }) {
         await api.deletePhoto({ params: { id: photo.id } }, { keepalive: leaving });
         await refreshProject(project.id);
       } catch (error) {
-        notifyFailure(error, 'Failed to delete photo');
+        notifyFailure(error, t('pairs.photoDeleteFailed'));
       }
     });
     toast({
-      title: 'Photo Deleted',
-      description: `The ${photo.type} photo was removed from the report.`,
+      title: t('pairs.photoDeleted'),
+      description: t('pairs.photoDeletedText', { type: photo.type === 'before' ? t('photoType.before').toLowerCase() : t('photoType.after').toLowerCase() }),
       durationMs: UNDO_DELETE_MS,
-      action: { label: 'Undo', onClick: () => undoDelete(photo.id) },
+      action: { label: t('pairs.undo'), onClick: () => undoDelete(photo.id) },
     });
   };
 
@@ -88,13 +91,13 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     <Card aria-labelledby="photo-pairs-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="photo-pairs-title" tabIndex={-1}>
-          Photo Pairs <span className="font-normal text-slate-500">({project.photoPairs.length})</span>
+          {t('pairs.title')} <span className="font-normal text-slate-500">({project.photoPairs.length})</span>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
           {canPairSelection(selected) && (
             <>
               <Button onClick={pairSelected} disabled={busy}>
-                <Link2 className="size-4" aria-hidden="true" /> Pair Selected
+                <Link2 className="size-4" aria-hidden="true" /> {t('pairs.pairSelected')}
               </Button>
               <Button
                 variant="secondary"
@@ -104,28 +107,28 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                 }}
                 disabled={busy}
               >
-                <X className="size-4" aria-hidden="true" /> Clear
+                <X className="size-4" aria-hidden="true" /> {t('pairs.clear')}
               </Button>
             </>
           )}
           {canAutoPair(unpaired, selected) && (
             <Button variant="secondary" onClick={autoPairAll} disabled={busy}>
-              <Wand2 className="size-4" aria-hidden="true" /> {autoPair.isPending ? 'Pairing...' : 'Auto Pair All'}
+              <Wand2 className="size-4" aria-hidden="true" /> {autoPair.isPending ? t('pairs.pairing') : t('pairs.autoPair')}
             </Button>
           )}
         </div>
       </div>
 
       {project.photos.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No photos yet. Take or upload a before photo and an after photo, then pair them here.</p>
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t('pairs.noPhotos')}</p>
       ) : (
         <>
           {unpaired.length > 0 && (
             <section aria-labelledby="unpaired-title" className="mt-4">
               <h3 id="unpaired-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
-                Unpaired photos ({unpaired.length})
+                {t('pairs.unpaired', { count: unpaired.length })}
               </h3>
-              <p className="text-sm text-slate-500">Tap one before and one after photo to pair them.</p>
+              <p className="text-sm text-slate-500">{t('pairs.tapHint')}</p>
               <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
                 {unpaired.map((photo) => (
                   <UnpairedPhotoTile
@@ -144,20 +147,20 @@ export function PhotoPairsCard({ project }: { project: Project }) {
           {project.photoPairs.length > 0 && (
             <section aria-labelledby="pairs-title" className="mt-5">
               <h3 id="pairs-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
-                Pairs ({project.photoPairs.length})
+                {t('pairs.pairs', { count: project.photoPairs.length })}
               </h3>
               <ul className="mt-2 grid gap-3 md:grid-cols-2">
                 {project.photoPairs.map((pair, index) => (
                   <li key={pair.id} className="rounded-xl border border-slate-200 p-2" data-testid="photo-pair">
                     <div className="flex items-center justify-between px-1 pb-2">
-                      <span className="text-sm font-medium text-slate-700">Pair {index + 1}</span>
-                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={`Unpair pair ${index + 1}`}>
-                        <Unlink className="size-4" aria-hidden="true" /> Unpair
+                      <span className="text-sm font-medium text-slate-700">{t('pairs.pairNumber', { number: index + 1 })}</span>
+                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={t('pairs.unpairPair', { number: index + 1 })}>
+                        <Unlink className="size-4" aria-hidden="true" /> {t('pairs.unpair')}
                       </Button>
                     </div>
                     <div className="grid grid-cols-2 gap-2">
                       {[pair.beforePhoto, pair.afterPhoto].map((photo) => (
-                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={`View ${photo.type.toUpperCase()} photo of pair ${index + 1}`} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
+                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={t('pairs.viewPairPhoto', { type: photoTypeBadge(photo.type), number: index + 1 })} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
                           <PhotoThumbnail photo={photo} />
                           <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
                           <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
@@ -178,7 +181,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
 
 function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: () => void; onView: () => void; onDelete: () => void }) {
   const { photo, selected } = props;
-  const label = photo.type.toUpperCase();
+  const label = photoTypeBadge(photo.type);
   return (
     // The tile clips its photo to rounded corners, which would clip the select button's focus ring
     // too: the tile draws it instead, outside the selection ring.
@@ -189,7 +192,7 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
       )}
       data-testid="unpaired-photo"
     >
-      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={`Select ${label} photo`} className="block w-full focus-visible:outline-none">
+      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={t('pairs.select', { type: label })} className="block w-full focus-visible:outline-none">
         <PhotoThumbnail photo={photo} />
       </button>
       <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
@@ -200,10 +203,10 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
         </span>
       )}
       <div className="absolute right-1.5 bottom-1.5 flex gap-1.5">
-        <button type="button" onClick={props.onView} aria-label={`View ${label} photo`} className={ICON_BUTTON}>
+        <button type="button" onClick={props.onView} aria-label={t('pairs.view', { type: label })} className={ICON_BUTTON}>
           <Maximize2 className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={props.onDelete} aria-label={`Delete ${label} photo`} className={cn(ICON_BUTTON, 'text-red-600')}>
+        <button type="button" onClick={props.onDelete} aria-label={t('pairs.delete', { type: label })} className={cn(ICON_BUTTON, 'text-red-600')}>
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>

@@ -1,13 +1,15 @@
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import type { Photo } from '@shared/contract/projects';
 import { cn } from '../../../components/ui/cn';
-import { describeCaptureTime, formatCaptureTime } from '../../../lib/capture-time';
+import { formatCaptureTime, formatDateTime } from '../../../lib/format';
 
 /** A lazy thumbnail in a reserved 4:3 box, so the page never shifts as photos arrive. */
 export function PhotoThumbnail({ photo, className }: { photo: Photo; className?: string }) {
   return (
     <img
       src={photo.thumbnailUrl}
-      alt={`${photo.type.toUpperCase()} photo`}
+      alt={t('photo.alt', { type: photoTypeBadge(photo.type) })}
       loading="lazy"
       decoding="async"
       width={320}
@@ -20,7 +22,7 @@ export function PhotoThumbnail({ photo, className }: { photo: Photo; className?:
 export function PhotoTypeBadge({ type, className }: { type: Photo['type']; className?: string }) {
   return (
     <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm', type === 'before' ? 'bg-amber-700' : 'bg-brand-700', className)}>
-      {type.toUpperCase()}
+      {photoTypeBadge(type)}
     </span>
   );
 }
@@ -28,11 +30,12 @@ export function PhotoTypeBadge({ type, className }: { type: Photo['type']; class
 /** When the photo was taken (issue 13), small over the thumbnail's corner; nothing when unknown. */
 export function CaptureTimeBadge({ capturedAt, className }: { capturedAt: string | null; className?: string }) {
   if (!capturedAt) return null;
+  const taken = t('capture.taken', { dateTime: formatDateTime(capturedAt) });
   return (
     <time
       dateTime={capturedAt}
-      title={`Taken ${describeCaptureTime(capturedAt)}`}
-      aria-label={`Taken ${describeCaptureTime(capturedAt)}`}
+      title={taken}
+      aria-label={taken}
       data-testid="capture-time"
       className={cn('pointer-events-none rounded bg-slate-900/70 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums', className)}
     >

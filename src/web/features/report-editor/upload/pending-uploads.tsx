@@ -1,3 +1,5 @@
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import { useEffect, useRef } from 'react';
 import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,19 +12,19 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
   if (uploads.length === 0) return null;
   const waitingFor = uploads.find((upload) => upload.waitingFor)?.waitingFor ?? null;
   return (
-    <section aria-label="Photos waiting to upload" className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
+    <section aria-label={t('pending.label')} className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
       <div className="flex items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
-          {waitingFor === 'upgrade' ? <Lock className="size-4" aria-hidden="true" /> : waitingFor ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label="Uploading" />}
-          {waitingFor ? `${uploads.length} waiting to upload` : `Uploading ${uploads.length}...`}
+          {waitingFor === 'upgrade' ? <Lock className="size-4" aria-hidden="true" /> : waitingFor ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label={t('pending.uploading')} />}
+          {waitingFor ? t('pending.waitingCount', { count: uploads.length }) : t('pending.uploadingCount', { count: uploads.length })}
         </p>
         {(waitingFor === 'connection' || waitingFor === 'server') && (
           <button type="button" onClick={() => uploadQueue.retryNow()} className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100">
-            <RefreshCw className="size-4" aria-hidden="true" /> Retry now
+            <RefreshCw className="size-4" aria-hidden="true" /> {t('pending.retry')}
           </button>
         )}
       </div>
-      {waitingFor && <p className="text-xs text-amber-800">{WAITING_TEXT[waitingFor]}</p>}
+      {waitingFor && <p className="text-xs text-amber-800">{t(WAITING_TEXT[waitingFor])}</p>}
       <ul className="mt-2 flex gap-2 overflow-x-auto">
         {uploads.map((upload) => (
           <PendingThumbnail key={upload.id} upload={upload} />
@@ -33,10 +35,10 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
 }
 
 const WAITING_TEXT = {
-  connection: 'Kept on this device. They upload by themselves when the connection is back.',
-  server: 'Kept on this device. The server could not save them just now; they are sent again by themselves.',
-  'sign-in': 'Kept on this device. They upload once you sign in again.',
-  upgrade: 'Kept on this device. They upload once you upgrade to Pro.',
+  connection: 'pending.connection',
+  server: 'pending.server',
+  'sign-in': 'pending.signIn',
+  upgrade: 'pending.upgrade',
 } as const;
 
 /** Photos at least this big show how much of them has gone; smaller ones go in a moment. */
@@ -53,8 +55,8 @@ function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
   }, [upload.bytes, upload.mimeType]);
   return (
     <li className="relative w-24 shrink-0">
-      <img ref={image} alt={`${upload.type.toUpperCase()} photo waiting to upload`} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
-      <span className="absolute top-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{upload.type.toUpperCase()}</span>
+      <img ref={image} alt={t('pending.thumbAlt', { type: photoTypeBadge(upload.type) })} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
+      <span className="absolute top-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{photoTypeBadge(upload.type)}</span>
       <CaptureTimeBadge capturedAt={upload.capturedAt} className="absolute bottom-1.5 left-1" />
       {upload.status === 'uploading' && <UploadProgress upload={upload} />}
     </li>
@@ -74,7 +76,7 @@ function UploadProgress({ upload }: { upload: QueuedUploadView }) {
       )}
       <div
         role="progressbar"
-        aria-label={`Uploading ${upload.type.toUpperCase()} photo`}
+        aria-label={t('pending.progress', { type: photoTypeBadge(upload.type) })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}

@@ -1,4 +1,6 @@
 import { api } from '../../../lib/api';
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import type { PendingUpload } from './pending-upload-store';
 import type { SendProgress } from './upload-queue';
 
@@ -16,7 +18,7 @@ export function uploadTimeoutMs(byteLength: number): number {
 export async function sendPhoto(upload: PendingUpload, { onProgress }: SendProgress): Promise<void> {
   const body = new Blob([upload.bytes], { type: upload.mimeType });
   // A 402 (the trial ended after the photo was taken) is told by the client; this says the photo waits.
-  const accessBlockedNote = `Your ${upload.type.toUpperCase()} photo is kept on this device and uploads once you upgrade.`;
+  const accessBlockedNote = t('upload.keptUntilUpgrade', { type: photoTypeBadge(upload.type) });
   await api.addPhoto(
     // capturedAt: when it was taken (the shutter's clock, or the chosen file's EXIF date), when known.
     { params: { id: upload.projectId }, query: { type: upload.type, ...(upload.capturedAt ? { capturedAt: upload.capturedAt } : {}) }, body },

@@ -1,3 +1,5 @@
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Upload, X } from 'lucide-react';
 import type { PhotoType } from '@shared/contract/projects';
@@ -37,7 +39,7 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
     event.target.value = ''; // the same file can be chosen again
     if (!file) return;
     if (!isImageFile(file)) {
-      toast({ title: 'Invalid File', description: 'Please select an image file', variant: 'destructive' });
+      toast({ title: t('upload.invalidFile'), description: t('upload.selectImage'), variant: 'destructive' });
       return;
     }
     setPending({ file, previewUrl: URL.createObjectURL(file) });
@@ -56,22 +58,22 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
 
   return (
     <div>
-      <input ref={inputRef} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose a photo file" data-testid="photo-file-input" onChange={choose} />
+      <input ref={inputRef} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label={t('upload.chooseFile')} data-testid="photo-file-input" onChange={choose} />
       {pending ? (
         <div>
           <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100">
-            <img src={pending.previewUrl} alt="The chosen photo, not saved yet" className="size-full object-contain" />
-            <span className="absolute top-3 left-3 rounded-full bg-slate-900/70 px-3 py-1 text-xs font-medium text-white">Not saved yet</span>
+            <img src={pending.previewUrl} alt={t('upload.previewAlt')} className="size-full object-contain" />
+            <span className="absolute top-3 left-3 rounded-full bg-slate-900/70 px-3 py-1 text-xs font-medium text-white">{t('upload.notSaved')}</span>
           </div>
           <p className="mt-2 truncate text-sm text-slate-600">{pending.file.name}</p>
           <div className="mt-3 grid grid-cols-[1fr_auto] gap-2">
             <Button ref={saveRef} size="lg" onClick={() => void save()} disabled={saving}>
               <Upload className="size-5" aria-hidden="true" />
-              {saving ? 'Saving...' : `Save as ${type.toUpperCase()}`}
+              {saving ? t('common.saving') : t('upload.saveAs', { type: photoTypeBadge(type) })}
             </Button>
             <Button size="lg" variant="secondary" onClick={() => setPending(null)} disabled={saving}>
               <X className="size-5" aria-hidden="true" />
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </div>
@@ -83,8 +85,8 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
           className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 text-slate-600 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:aspect-[16/7]"
         >
           <ImagePlus className="size-10 text-brand-700" aria-hidden="true" />
-          <span className="font-semibold text-slate-900">Choose Photo</span>
-          <span className="text-sm">JPEG, PNG or WebP from your device</span>
+          <span className="font-semibold text-slate-900">{t('upload.choose')}</span>
+          <span className="text-sm">{t('upload.formats')}</span>
         </button>
       )}
     </div>

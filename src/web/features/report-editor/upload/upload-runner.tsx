@@ -1,6 +1,8 @@
 // Keeps the signed-in user's photos uploading on every signed-in screen (not only in the open
 // report), and says what happened. Mounted once, by the route table, while someone is signed in.
 // A 401 or 402 has been told by the client (lib/api.ts); the photo simply waits.
+import { t } from '../../../lib/i18n/i18n';
+import { photoTypeBadge } from '../../../lib/photo-type-label';
 import { useEffect } from 'react';
 import { useAccess } from '../../../lib/access';
 import { notifyFailure } from '../../../lib/api-errors';
@@ -21,20 +23,20 @@ export default function UploadRunner({ userId }: { userId: number }) {
     };
     window.addEventListener('online', onOnline);
     const unsubscribe = uploadQueue.onEvent((event) => {
-      const label = event.upload.type.toUpperCase();
+      const label = photoTypeBadge(event.upload.type);
       switch (event.kind) {
         case 'uploaded':
           void refreshProject(event.upload.projectId);
-          toast({ title: event.upload.source === 'camera' ? 'Photo Saved' : 'Photo Uploaded', description: `${label} photo added to the report.` });
+          toast({ title: event.upload.source === 'camera' ? t('upload.photoSaved') : t('upload.photoUploaded'), description: t('upload.added', { type: label }) });
           break;
         case 'waiting':
           // Once per photo: its first failure. spec §8's 'Failed to save photo' when the server failed.
           if (event.upload.failedAttempts !== 1) break;
-          if (event.reason === 'server') toast({ title: 'Failed to save photo', description: `The server could not save your ${label} photo just now. It is kept on this device and sent again by itself.`, variant: 'destructive' });
-          else toast({ title: 'Waiting to upload', description: 'The photo is kept on this device and uploads by itself when the connection is back.' });
+          if (event.reason === 'server') toast({ title: t('addPhotos.saveFailed'), description: t('upload.serverFailed', { type: label }), variant: 'destructive' });
+          else toast({ title: t('upload.waiting'), description: t('upload.waitingText') });
           break;
         case 'failed':
-          notifyFailure(event.error, 'Failed to save photo');
+          notifyFailure(event.error, t('addPhotos.saveFailed'));
           break;
       }
     });

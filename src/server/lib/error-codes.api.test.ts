@@ -1,0 +1,50 @@
+// Errors a user can see carry a stable `code` beside the English `message` (issue 15), so the
+// web can say them in the user's language; API clients keep reading `message`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { registerUser } from '../test-support/test-client.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type ErrorBody = { message: string; code?: string };
+
+describe('error codes', () => {
+  it('names a form validation error (400), keeping the English message', async () => {
+    const response = await t.client().post<ErrorBody>('/api/register', { email: 'not-an-email', password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Sol' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Please enter a valid email address', code: 'email_invalid' });
+  });
+
+  it('names a wrong sign-in (401), a taken email (409) and an unknown report (404)', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const login = await t.client().post<ErrorBody>('/api/login', { email, password: 'wrong password' });
+    expect(login.status).toBe(401);
+    expect(login.body).toEqual({ message: 'Invalid email or password', code: 'invalid_login' });
+
+    const again = await t.client().post<ErrorBody>('/api/register', { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Sol' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('duplicate_email');
+    expect(again.body.message).toBe('An account with this email already exists. Please sign in instead.');
+
+    const missing = await client.get<ErrorBody>('/api/projects/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Project not found', code: 'project_not_found' });
+  });
+
+  it('names a signed-out request (401) and leaves errors no user sees without a code', async () => {
+    const signedOut = await t.client().get<ErrorBody>('/api/projects');
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.code).toBe('not_signed_in');
+
+    const badId = await t.client().get<ErrorBody>('/api/openapi.json/nothing');
+    expect(badId.status).toBe(404);
+    expect(badId.body.code).toBeUndefined();
+  });
+});
