@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES } from '../lib/i18n/language-names';
 export function LanguageSelect() {
   const t = useT();
   return (
-    <label className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-1 text-sm text-slate-700 focus-within:ring-2 focus-within:ring-brand-600 sm:px-2">
+    <label className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-1 text-sm text-slate-700 sm:px-2">
       {/* On a phone the header has no room for the globe beside the brand and Sign In. */}
       <Globe className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
       <span className="sr-only">{t('language.label')}</span>
@@ -17,7 +17,7 @@ export function LanguageSelect() {
         onChange={(event) => {
           if (isSupportedLocale(event.target.value)) void chooseLanguage(event.target.value);
         }}
-        className="min-h-11 cursor-pointer bg-transparent py-1 pr-1 text-sm font-medium outline-none"
+        className="min-h-11 cursor-pointer bg-transparent py-1 pr-1 text-sm font-medium"
       >
         {LANGUAGE_NAMES.map(({ locale, name }) => (
           <option key={locale} value={locale} lang={locale}>

@@ -60,7 +60,7 @@ export function TimeZoneForm({ timeZone }: { timeZone: string }) {
         value={value}
         onChange={(event) => setValue(event.target.value)}
         aria-describedby="time-zone-hint"
-        className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600"
       >
         {zones.map((zone) => (
           <option key={zone} value={zone}>
