@@ -103,11 +103,11 @@ describe('npm ci --omit=dev && npm run start:prod, from a clean copy plus dist/'
     expect(await asset.text()).toBe(await fsp.readFile(path.join(copy, 'dist/web', script ?? ''), 'utf8'));
   });
 
-  it('answers the API: GET /api/user without a session is a JSON 401 with a message', async () => {
+  it('answers the API: GET /api/user without a session is a JSON 401 with a message and its code', async () => {
     const response = await fetch(`${baseUrl}/api/user`);
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ message: expect.any(String) });
+    expect(await response.json()).toEqual({ code: 'not_signed_in', message: 'You are not signed in. Please sign in again.' });
   });
 
   it('stops on SIGTERM sent to npm, and the server process goes with it', async () => {
