@@ -3,6 +3,7 @@
 import { PRODUCT_NAME } from '../../shared/rules.js';
 import type { Locale } from '../../shared/preferences.js';
 import type { MailMessage } from './mailer.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 export function resetPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -52,6 +53,3 @@ export function composePasswordResetMail(to: string, link: string, locale: Local
   return { to, subject: words.subject, text, html };
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

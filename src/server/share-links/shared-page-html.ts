@@ -8,13 +8,7 @@ import { sharedReportText, type GoneLinkState } from '../../shared/shared-report
 import type { Locale } from '../../shared/preferences.js';
 import { PRODUCT_NAME } from '../../shared/rules.js';
 import type { PageAssets } from './shared-report-build.js';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML content and double-quoted attributes: client and business names are anyone's text. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+import { escapeHtml } from '../lib/escape-html.js';
 
 /** One document for every state of the page: not indexed, no referrer, the app's icon and colour. */
 function renderDocument({ locale, title, head, body }: { locale: Locale; title: string; head: string[]; body: string }): string {

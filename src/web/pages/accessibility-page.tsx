@@ -1,6 +1,7 @@
 // /accessibility (issue 15): the accessibility statement, open to everyone, linked from the landing
 // page's footer. It says which standard the app meets, how that is checked, what does not meet it
 // yet, and whom to write to. Keep it true: change it with the tests it describes.
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ACCESSIBILITY_CONTACT_EMAIL, ACCESSIBILITY_STATEMENT_DATE, PRODUCT_NAME } from '@shared/rules';
 import { BrandMark } from '../components/brand-mark';
@@ -31,41 +32,16 @@ export default function AccessibilityPage() {
           {t('a11y.lead', { product: PRODUCT_NAME })}
         </p>
 
-        <section aria-labelledby="standard" className="mt-8">
-          <h2 id="standard" className="text-xl font-semibold">
-            {t('a11y.standard.title')}
-          </h2>
-          <p className="mt-2 text-slate-700">
-            {t('a11y.standard.text')}
-          </p>
-        </section>
-
-        <section aria-labelledby="testing" className="mt-8">
-          <h2 id="testing" className="text-xl font-semibold">
-            {t('a11y.tested.title')}
-          </h2>
-          <ul className="mt-2 list-disc space-y-2 pl-6 text-slate-700">
-            {TESTED.map((line) => (
-              <li key={line}>{t(line)}</li>
-            ))}
-          </ul>
-        </section>
-
-        <section aria-labelledby="limits" className="mt-8">
-          <h2 id="limits" className="text-xl font-semibold">
-            {t('a11y.limit.title')}
-          </h2>
-          <ul className="mt-2 list-disc space-y-2 pl-6 text-slate-700">
-            {LIMITS.map((line) => (
-              <li key={line}>{t(line)}</li>
-            ))}
-          </ul>
-        </section>
-
-        <section aria-labelledby="contact" className="mt-8">
-          <h2 id="contact" className="text-xl font-semibold">
-            {t('a11y.contact.title')}
-          </h2>
+        <StatementSection id="standard" title={t('a11y.standard.title')}>
+          <p className="mt-2 text-slate-700">{t('a11y.standard.text')}</p>
+        </StatementSection>
+        <StatementSection id="testing" title={t('a11y.tested.title')}>
+          <BulletList lines={TESTED.map((line) => t(line))} />
+        </StatementSection>
+        <StatementSection id="limits" title={t('a11y.limit.title')}>
+          <BulletList lines={LIMITS.map((line) => t(line))} />
+        </StatementSection>
+        <StatementSection id="contact" title={t('a11y.contact.title')}>
           <p className="mt-2 text-slate-700">
             {t('a11y.contact.before', { product: PRODUCT_NAME })}{' '}
             <a href={`mailto:${ACCESSIBILITY_CONTACT_EMAIL}`} className="font-medium text-brand-700 underline underline-offset-4">
@@ -73,7 +49,7 @@ export default function AccessibilityPage() {
             </a>
             {t('a11y.contact.after')}
           </p>
-        </section>
+        </StatementSection>
 
         <p className="mt-10 text-sm text-slate-600">
           {t('a11y.reviewed.before')} <time dateTime={ACCESSIBILITY_STATEMENT_DATE}>{reviewed}</time>
@@ -81,5 +57,26 @@ export default function AccessibilityPage() {
         </p>
       </main>
     </div>
+  );
+}
+
+function StatementSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function BulletList({ lines }: { lines: string[] }) {
+  return (
+    <ul className="mt-2 list-disc space-y-2 pl-6 text-slate-700">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
