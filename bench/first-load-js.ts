@@ -32,7 +32,8 @@ for (const catalogue of assets.filter((name) => /^(en|es)(\.screens)?-[\w-]+\.js
   const size = await sizes(path.join('assets', catalogue));
   console.log(`catalogue on demand ${catalogue}: ${kb(size.gzip)} KB gzip, ${kb(size.brotli)} KB brotli`);
 }
-if (total.brotli / 1024 > BUDGET_KB) {
+// DESIGN.md's budget is gzip's; the server sends brotli (smaller). Either over it is a failure.
+if (Math.max(total.gzip, total.brotli) / 1024 > BUDGET_KB) {
   console.error('over budget');
   process.exitCode = 1;
 }

@@ -33,6 +33,13 @@ test.describe('a browser whose language is Spanish', () => {
     await expect(page.getByText('Escribe un correo electrónico válido')).toBeVisible();
     await expect(page.getByText('El nombre de la empresa no puede quedar vacío')).toBeVisible();
     await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
+
+    // The server's refusal, by its code, in Spanish too.
+    await page.goto('/auth');
+    await page.getByLabel('Correo electrónico').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('El correo electrónico o la contraseña no son correctos')).toBeVisible();
   });
 });
 

@@ -3,17 +3,16 @@
 // checks give the shared schemas' English messages, which map to the same codes. In English the
 // message is shown as sent (it may carry a count the catalogue's text leaves out); in another
 // language the catalogue's `error.<code>`, else the English message as the fallback.
-import { errorCodeOf } from '@shared/error-codes';
 import { ACCESS_BLOCKED_WORDING } from '@shared/access-blocked';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRICE_CENTS_PER_MONTH, PRODUCT_NAME } from '@shared/rules';
 import { formatPrice } from '@shared/format';
 import { setErrorTranslator } from '../api-client';
-import { currentLocale, hasMessage, t } from './i18n';
+import { codeOfMessage, currentLocale, hasMessage, t } from './i18n';
 
 export function errorText(message: string, code?: string, status?: number): string {
   const locale = currentLocale();
   if (locale === 'en') return message;
-  const known = code ?? errorCodeOf(message, status);
+  const known = code ?? codeOfMessage(message, status);
   const id = `error.${known ?? ''}`;
   if (!known || !hasMessage(id)) return message;
   return t(id, {
