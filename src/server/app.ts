@@ -19,7 +19,7 @@ import { createOriginGuard } from './lib/origin-guard.js';
 import { connectRateLimitRedis } from './lib/rate-limit-redis.js';
 import { cpuWork } from './lib/cpu-work.js';
 import { passwordQueue } from './auth/passwords.js';
-import { createMetrics, type AppMetrics } from './observability/metrics.js';
+import { createMetrics, routeLabel, type AppMetrics } from './observability/metrics.js';
 import { createReadiness, healthRoutes, type Readiness } from './health/health.routes.js';
 import { requestLogOptions } from './observability/request-log.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.metrics.addGauge('cleanproof_password_queue_length', 'Password hashes waiting for a slot', () => passwordQueue.pending);
   app.metrics.addGauge('cleanproof_password_work_running', 'Password hashes running', () => passwordQueue.running);
   app.addHook('onResponse', async (request, reply) => {
-    app.metrics.requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    app.metrics.requestDuration.observe({ method: request.method, route: routeLabel(request.routeOptions.url), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   await app.register(fastifyCookie);

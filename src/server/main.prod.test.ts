@@ -101,6 +101,11 @@ describe('npm ci --omit=dev && npm run start:prod, from a clean copy plus dist/'
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(await asset.text()).toBe(await fsp.readFile(path.join(copy, 'dist/web', script ?? ''), 'utf8'));
+
+    // The hashed files share one metrics label: their names change with every build.
+    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/cleanproof_http_request_duration_seconds_count\{method="GET",route="\/assets\/\*",status_code="200"\} [1-9]/);
+    expect(metrics).not.toContain(script);
   });
 
   it('answers the API: GET /api/user without a session is a JSON 401 with a message and its code', async () => {

@@ -17,6 +17,16 @@ export interface AppMetrics {
   scrape(): Promise<{ contentType: string; body: string }>;
 }
 
+/**
+ * The route label of a request: its route pattern, with the built app's hashed files under one
+ * label. Each of them is a route of its own (@fastify/static, wildcard off), and their names
+ * change with every build: one label each would add series to Prometheus at every deploy.
+ */
+export function routeLabel(routePattern: string | undefined): string {
+  if (routePattern === undefined) return 'unmatched';
+  return routePattern.startsWith('/assets/') ? '/assets/*' : routePattern;
+}
+
 let processRegistry: Registry | undefined;
 
 function defaultProcessMetrics(): Registry {
