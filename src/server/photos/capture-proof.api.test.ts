@@ -1,4 +1,5 @@
 // Issue 13: idempotent uploads (Idempotency-Key), proof of capture (capturedAt, receivedAt, sha256).
+import fs from 'node:fs/promises';
 // Runs on PGlite and, with TEST_DATABASE=postgres, on PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,6 +355,8 @@ describe('no second encode', () => {
     ['portrait 768x1024 (outside the landscape box)', async () => makePhotoJpeg(768, 1024, { seed: 63, quality: 60 })],
     ['a PNG', async () => sharp(await makePhotoJpeg(400, 300, { seed: 64 })).png().toBuffer()],
     ['a JPEG with an ICC profile', async () => sharp(await makePhotoJpeg(400, 300, { seed: 65 })).withIccProfile('p3').jpeg({ quality: 90 }).toBuffer()],
+    // Decodes here, but not in Firefox or many PDF readers.
+    ['an arithmetic-coded JPEG', async () => fs.readFile(new URL('../test-support/fixtures/arithmetic-coded-320x240.jpg', import.meta.url))],
   ])('decodes and encodes %s once, at quality 60', async (_name, make) => {
     const { client, project } = await ownerWithProject(t);
     const original = await make();

@@ -11,7 +11,7 @@ import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '..
 import { cpuWork } from '../lib/cpu-work.js';
 import { sniffImageFormat } from './image-format.js';
 import { readExifCaptureTime } from './exif-date.js';
-import { JpegStructureError, stripJpegMetadata } from './jpeg-metadata.js';
+import { hasCommonCoding, JpegStructureError, stripJpegMetadata } from './jpeg-metadata.js';
 
 /** spec §9's capture quality 0.6: a photo that must be encoded is encoded once, like the browser would. */
 export const PHOTO_JPEG_QUALITY = 60;
@@ -75,8 +75,10 @@ export function canKeepAsIs(metadata: Metadata): boolean {
  * The JPEG's own bytes less its metadata. The stripped file is decoded in full (for the thumbnail)
  * with the same strictness as the encode path, so a damaged file is refused here too.
  */
-async function keepJpeg(input: Buffer, metadata: Metadata): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'>> {
+async function keepJpeg(input: Buffer, metadata: Metadata): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'> | null> {
   try {
+    // Arithmetic-coded, 12-bit or lossless files: encoded again, so every viewer can show them.
+    if (!hasCommonCoding(input)) return null;
     const jpeg = stripJpegMetadata(input);
     // libjpeg decodes straight at a fraction of the size for the thumbnail, reading every scan.
     const thumbnail = await makeThumbnail(sharp(jpeg, { failOn: 'truncated', sequentialRead: true }).toColourspace('srgb'));

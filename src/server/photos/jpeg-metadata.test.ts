@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { JpegStructureError, listJpegSegments, stripJpegMetadata } from './jpeg-metadata.js';
+import fs from 'node:fs';
+import { hasCommonCoding, JpegStructureError, listJpegSegments, stripJpegMetadata } from './jpeg-metadata.js';
 import { hasGpsTag, makePhotoJpeg } from '../test-support/photo-fixtures.js';
 
 /** Before the first scan: image data may hold any byte pair by chance. */
@@ -73,6 +74,24 @@ describe('stripJpegMetadata', () => {
     await expect(sharp(stripped).raw().toBuffer()).resolves.toBeInstanceOf(Buffer);
   });
 
+  it("cuts JFIF's own thumbnail off and keeps its fixed fields", async () => {
+    const base = await makePhotoJpeg(64, 48, { seed: 9 });
+    const afterSoi = base.subarray(2);
+    const withoutJfif = afterSoi[1] === 0xe0 ? afterSoi.subarray(2 + afterSoi.readUInt16BE(2)) : afterSoi;
+    // A 2x2 RGB thumbnail (12 bytes) that says something the sender did not mean to send.
+    const fields = Buffer.from('JFIF\0\x01\x02\x01\0\x48\0\x48\x02\x02', 'latin1');
+    const jfif = segment(0xe0, Buffer.concat([fields, Buffer.from('LAT=40.4168;', 'latin1')]));
+    const stripped = stripJpegMetadata(Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, withoutJfif]));
+    expect(stripped.includes('LAT=')).toBe(false);
+    const [kept] = listJpegSegments(stripped).filter((s) => s.marker === 0xe0);
+    expect(kept?.payload.toString('latin1')).toBe('JFIF\0\x01\x02\x01\0\x48\0\x48\0\0');
+    expect(stripped.subarray(2 + 4 + 14).equals(withoutJfif)).toBe(true);
+    expect((await rawPixels(stripped)).equals(await rawPixels(base))).toBe(true);
+    // Too short to be JFIF: dropped.
+    const short = stripJpegMetadata(Buffer.concat([Buffer.from([0xff, 0xd8]), segment(0xe0, Buffer.from('JFIF\0\x01', 'latin1')), withoutJfif]));
+    expect(listJpegSegments(short).some((s) => s.marker === 0xe0)).toBe(false);
+  });
+
   it('leaves a JPEG without metadata exactly as it is', async () => {
     const plain = stripJpegMetadata(await makePhotoJpeg(64, 48, { seed: 7 }));
     expect(stripJpegMetadata(plain).equals(plain)).toBe(true);
@@ -91,5 +110,23 @@ describe('stripJpegMetadata', () => {
   it('refuses a JPEG cut off in its image data', async () => {
     const whole = await makePhotoJpeg(320, 240, { seed: 8 });
     expect(() => stripJpegMetadata(whole.subarray(0, Math.floor(whole.length * 0.7)))).toThrow(JpegStructureError);
+  });
+});
+
+describe('hasCommonCoding', () => {
+  it('is true for the Huffman-coded 8-bit JPEGs every viewer shows, baseline and progressive', async () => {
+    expect(hasCommonCoding(await makePhotoJpeg(64, 48, { seed: 10 }))).toBe(true);
+    expect(hasCommonCoding(await sharp(await makePhotoJpeg(64, 48, { seed: 10 })).jpeg({ progressive: true }).toBuffer())).toBe(true);
+  });
+
+  it('is false for an arithmetic-coded JPEG (made with jpegtran -arithmetic) and for a 12-bit frame', async () => {
+    const arithmetic = fs.readFileSync(new URL('../test-support/fixtures/arithmetic-coded-320x240.jpg', import.meta.url));
+    expect(listJpegSegments(arithmetic).map((s) => s.marker)).toContain(0xc9);
+    expect(hasCommonCoding(arithmetic)).toBe(false);
+    const baseline = await makePhotoJpeg(64, 48, { seed: 11 });
+    const frameAt = baseline.indexOf(Buffer.from([0xff, 0xc0]));
+    const twelveBit = Buffer.from(baseline);
+    twelveBit[frameAt + 4] = 12; // the frame's sample precision
+    expect(hasCommonCoding(twelveBit)).toBe(false);
   });
 });

@@ -2,8 +2,9 @@
 // metadata and copies every other byte as it is, so the image data is never decoded or re-encoded.
 //
 // Kept: SOI/EOI, the frame, tables and scans (SOFn, DHT, DQT, DRI, DAC, DNL, DHP, EXP, SOS and
-// the entropy-coded data with its RSTn), APP0 JFIF (density, harmless) and APP14 Adobe (it says
-// how the decoder must convert colours).
+// the entropy-coded data with its RSTn), APP0 JFIF's fixed header (density, harmless; its
+// optional thumbnail, any pixels the sender chose, is cut off) and APP14 Adobe (it says how the
+// decoder must convert colours).
 // Removed: APP1 (EXIF, XMP), APP13 (IPTC / Photoshop), COM comments, APP0 JFXX thumbnails, every
 // other APPn (APP2 ICC / MPF, maker notes, HDR gain-map indexes), and anything after EOI (images
 // appended by multi-picture formats). Callers send JPEGs with an ICC profile to the encode path,
@@ -28,6 +29,25 @@ const isRst = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 const isApp = (marker: number) => marker >= 0xe0 && marker <= 0xef;
 const COM = 0xfe;
 
+/** JFIF's fixed fields: identifier, version, density units, X and Y density, thumbnail size. */
+const JFIF_HEADER_LENGTH = 14;
+
+/**
+ * The JFIF segment as stored: its fixed fields with a thumbnail size of 0x0, without the
+ * thumbnail's pixels (JFIF 1.02 allows up to 64 KB of them, which could show anything). A JFIF
+ * segment too short to hold its fixed fields is dropped.
+ */
+function bareJfif(payload: Buffer, raw: Buffer): Buffer | null {
+  if (payload.length < JFIF_HEADER_LENGTH) return null;
+  const hasThumbnail = payload[12] !== 0 || payload[13] !== 0 || payload.length > JFIF_HEADER_LENGTH;
+  if (!hasThumbnail) return raw;
+  const segment = Buffer.alloc(4 + JFIF_HEADER_LENGTH);
+  segment.writeUInt16BE(0xff00 | APP0, 0);
+  segment.writeUInt16BE(2 + JFIF_HEADER_LENGTH, 2);
+  payload.copy(segment, 4, 0, 12); // Xthumbnail and Ythumbnail stay 0
+  return segment;
+}
+
 /** Whether a segment with this marker and payload stays in the stored photo. */
 function keepSegment(marker: number, payload: Buffer): boolean {
   if (marker === COM) return false;
@@ -35,6 +55,21 @@ function keepSegment(marker: number, payload: Buffer): boolean {
   if (marker === APP0) return payload.subarray(0, 5).toString('latin1') === 'JFIF\0';
   if (marker === APP14) return payload.subarray(0, 5).toString('latin1') === 'Adobe';
   return false;
+}
+
+/** Start-of-frame markers: C0–CF but DHT (C4), JPG (C8) and DAC (CC). */
+const isFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+/** Huffman-coded baseline, extended and progressive frames: what every browser and PDF viewer decodes. */
+const COMMON_FRAMES = new Set([0xc0, 0xc1, 0xc2]);
+
+/**
+ * Whether the image is coded the way every browser and PDF viewer decodes: Huffman-coded, 8 bits
+ * per sample. Arithmetic-coded, lossless, hierarchical and 12-bit JPEGs decode here (libjpeg)
+ * but not everywhere (Firefox, many PDF readers), so they are encoded again rather than kept.
+ */
+export function hasCommonCoding(bytes: Buffer): boolean {
+  const frames = listJpegSegments(bytes).filter((segment) => isFrame(segment.marker));
+  return frames.length === 1 && COMMON_FRAMES.has(frames[0]!.marker) && frames[0]!.payload[0] === 8;
 }
 
 /** The markers of the segments in order (for tests and callers that check what a file holds). */
@@ -48,7 +83,9 @@ export function listJpegSegments(bytes: Buffer): { marker: number; payload: Buff
 export function stripJpegMetadata(bytes: Buffer): Buffer {
   const parts: Buffer[] = [];
   walk(bytes, (marker, payload, raw) => {
-    if (keepSegment(marker, payload)) parts.push(raw);
+    if (!keepSegment(marker, payload)) return;
+    const kept = marker === APP0 ? bareJfif(payload, raw) : raw;
+    if (kept) parts.push(kept);
   });
   return Buffer.concat(parts);
 }
