@@ -166,6 +166,20 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
     expect(logoImage.widthMm).toBeCloseTo(4, 3);
   });
 
+  it('embeds photos and logos that are slices of a larger buffer (small S3 reads come from Node\'s pool)', async () => {
+    const inPool = (bytes: Buffer) => {
+      const pool = Buffer.concat([Buffer.from('bytes of other reads before this one'), bytes, Buffer.from('and after')]);
+      return pool.subarray(36, 36 + bytes.length);
+    };
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const logo = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#0f766e' } }).png().toBuffer();
+    const slice = inPool(small);
+    expect(slice.byteOffset).toBeGreaterThan(0);
+    const pdf = await inspectPdf(await buildReportPdf(report({ logo: inPool(logo), pairs: [{ before: slice, after: inPool(landscape[0]!) }] }), fonts));
+    expect(pdf.images.map((image) => Buffer.from(image.bytes).toString('base64'))).toEqual(expect.arrayContaining([small.toString('base64'), landscape[0]!.toString('base64')]));
+    expect(pdf.drawnImages[0]).toHaveLength(3);
+  });
+
   it('refuses a photo that is not a JPEG', async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
     await expect(buildReportPdf(report({ pairs: [{ before: png, after: landscape[0]! }] }), fonts)).rejects.toThrow();

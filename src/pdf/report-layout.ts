@@ -123,8 +123,8 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
 
   let done = 0;
   for (const pair of input.pairs) {
-    const before = await doc.embedJpg(pair.before);
-    const after = await doc.embedJpg(pair.after);
+    const before = await doc.embedJpg(wholeBuffer(pair.before));
+    const after = await doc.embedJpg(wholeBuffer(pair.after));
     writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
     done += 1;
     await options.afterPair?.(done, input.pairs.length);
@@ -134,10 +134,19 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
   return doc.save({ useObjectStreams: true, objectsPerTick: options.objectsPerTick ?? 50 });
 }
 
+/**
+ * The bytes in an ArrayBuffer of their own. pdf-lib's JPEG reader looks at `bytes.buffer` from
+ * its start, but a small Buffer is often a slice of Node's shared pool (the S3 store's reads
+ * under 4 KB are): read from the pool's start, such a photo or logo fails as "SOI not found".
+ */
+function wholeBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+}
+
 /** Logos are stored as PNG or JPEG (decoded and re-encoded on upload); the magic bytes say which. */
 async function embedLogo(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return doc.embedPng(bytes);
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return doc.embedJpg(bytes);
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return doc.embedPng(wholeBuffer(bytes));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return doc.embedJpg(wholeBuffer(bytes));
   throw new Error('The business logo must be a PNG or JPEG image');
 }
 
