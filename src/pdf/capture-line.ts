@@ -10,13 +10,9 @@ interface ZonedTime {
   time: string;
 }
 
-/** "21 Nov 2026" and "09:14" of an instant as clocks in `timeZone` show it (UTC for an unknown zone). */
+/** "21 Nov 2026" and "09:14" of an instant as clocks in `timeZone` show it (UTC for a zone the runtime does not know: format.ts). */
 function zoned(instant: Date, timeZone: string, locale: Locale): ZonedTime {
-  try {
-    return { day: formatShortReportDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) };
-  } catch {
-    return zoned(instant, 'UTC', locale);
-  }
+  return { day: formatShortReportDate(instant, locale, timeZone), time: formatTime(instant, locale, timeZone) };
 }
 
 /**

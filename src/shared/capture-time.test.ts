@@ -9,6 +9,11 @@ describe('parseIsoInstant', () => {
     expect(parseIsoInstant('2028-02-29T00:00:00-05:30')?.toISOString()).toBe('2028-02-29T05:30:00.000Z');
   });
 
+  it("reads an offset whose '+' a query string turned into a space", () => {
+    expect(parseIsoInstant('2026-11-21T10:14:00 01:00')?.toISOString()).toBe('2026-11-21T09:14:00.000Z');
+    expect(new URLSearchParams('capturedAt=2026-11-21T10:14:00+01:00').get('capturedAt')).toBe('2026-11-21T10:14:00 01:00');
+  });
+
   it.each(['', 'yesterday', '2026-11-21', '2026-11-21T09:14:00', '2026-02-31T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21T09:60:00Z', '2026-11-21 09:14:00Z', ' 2026-11-21T09:14:00Z', '1700000000000', '2026-11-21T09:14:00+0100'])(
     'refuses %j',
     (text) => expect(parseIsoInstant(text)).toBeNull(),

@@ -12,7 +12,9 @@ export const CAPTURED_AT_MESSAGE = 'capturedAt must be an ISO 8601 date and time
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))$/i;
 
 /** The instant an ISO 8601 date-time with a zone names, or null for anything else (including 2026-02-31). */
-export function parseIsoInstant(text: string): Date | null {
+export function parseIsoInstant(written: string): Date | null {
+  // An unencoded '+' in a query string (?capturedAt=…T10:14:00+01:00) arrives as a space.
+  const text = written.replace(/ (\d{2}:\d{2})$/, '+$1');
   const match = ISO_INSTANT.exec(text);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(match[i] ?? 0)) as [number, number, number, number, number, number];

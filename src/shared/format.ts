@@ -21,6 +21,27 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
   return formatter;
 }
 
+const zoneKnown = new Map<string, boolean>();
+/**
+ * The zone if this runtime knows it, else UTC. Zones are checked where they are stored, but a
+ * browser or server with an older time zone database may not know a newer name: the date is then
+ * shown in UTC rather than the screen, the export or the PDF failing.
+ */
+function knownZone(timeZone: string | undefined): string | undefined {
+  if (timeZone === undefined) return undefined;
+  let known = zoneKnown.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    zoneKnown.set(timeZone, known);
+  }
+  return known ? timeZone : 'UTC';
+}
+
 const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 export type DateStyle = 'long' | 'medium' | 'short-day';
@@ -32,28 +53,33 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 
 /** A calendar date in the language, read in `timeZone` (the device's zone when left out). */
 export function formatDate(value: Date | string, locale: Locale, style: DateStyle = 'medium', timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   return cached(`d|${locale}|${style}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { ...DATE_OPTIONS[style], timeZone })).format(toDate(value));
 }
 
 /** The PDF header's date, day first in both languages: "22 November 2026", "22 de noviembre de 2026". */
 export function formatReportDate(value: Date | string, locale: Locale, timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   const tag = locale === 'en' ? 'en-GB' : INTL_TAG[locale];
   return cached(`r|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS.long, timeZone })).format(toDate(value));
 }
 
 /** The PDF's short day, day first: "21 Nov 2026", "21 nov 2026". */
 export function formatShortReportDate(value: Date | string, locale: Locale, timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   const tag = locale === 'en' ? 'en-GB' : INTL_TAG[locale];
   return cached(`rs|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS.medium, timeZone })).format(toDate(value));
 }
 
 /** A wall-clock time, 24-hour, in the business's zone: "09:14". */
 export function formatTime(value: Date | string, locale: Locale, timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   return cached(`t|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })).format(toDate(value));
 }
 
 /** A date with its time, 24-hour: "Nov 21, 2026, 09:14", "21 nov 2026, 9:14". */
 export function formatDateTime(value: Date | string, locale: Locale, timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   return cached(`dt|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone })).format(toDate(value));
 }
 
@@ -62,6 +88,7 @@ export function formatDateTime(value: Date | string, locale: Locale, timeZone?: 
  * this year, "Jan 3, 2025, 08:05" before; "today" is read in `timeZone` (the device's when left out).
  */
 export function formatCaptureTime(value: Date | string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+  timeZone = knownZone(timeZone);
   const taken = toDate(value);
   if (Number.isNaN(taken.getTime())) return '';
   const day = cached(`ymd|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }));

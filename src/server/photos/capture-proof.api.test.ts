@@ -239,6 +239,18 @@ describe('capturedAt, receivedAt and sha256 in every photo object', () => {
     expect(json.body.capturedAt === null || json.body.capturedAt === '2025-12-31T23:00:00.000Z').toBe(true);
   });
 
+  it("reads an offset written with an unencoded '+' in the raw form's query", async () => {
+    const { client, project } = await ownerWithProject(t);
+    const instant = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const wallInPlusOne = new Date(instant.getTime() + 60 * 60 * 1000).toISOString().slice(0, 19);
+    const answer = await client.post<Answer>(`/api/projects/${project.id}/photos?type=before&capturedAt=${wallInPlusOne}+01:00`, undefined, {
+      raw: await makePhotoJpeg(64, 48),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.capturedAt).toBe(instant.toISOString());
+  });
+
   it('applies the bounds to the server’s clock, not the wall clock', async () => {
     const { client, project } = await ownerWithProject(t);
     const capturedAt = new Date(Date.now() - 60_000).toISOString();

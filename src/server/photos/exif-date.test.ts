@@ -29,6 +29,9 @@ describe('readExifCaptureTime', () => {
     expect(readExifCaptureTime(await exifOf({ UserComment: 'no date here' }), 'UTC')).toBeNull();
     expect(readExifCaptureTime(await exifOf({ DateTimeOriginal: '    :  :     :  :  ' }), 'UTC')).toBeNull();
     expect(readExifCaptureTime(await exifOf({ DateTimeOriginal: '2026:13:01 00:00:00' }), 'UTC')).toBeNull();
+    // A day the month does not have, rather than 3 March.
+    expect(readExifCaptureTime(await exifOf({ DateTimeOriginal: '2026:02:31 10:00:00' }), 'UTC')).toBeNull();
+    expect(readExifCaptureTime(await exifOf({ DateTimeOriginal: '2028:02:29 10:00:00' }), 'UTC')?.toISOString()).toBe('2028-02-29T10:00:00.000Z');
     expect(readExifCaptureTime(Buffer.from('Exif\0\0MM\0\x2a\0\0\xff\xff', 'latin1'), 'UTC')).toBeNull();
     expect(readExifCaptureTime(Buffer.from('garbage'), 'UTC')).toBeNull();
   });

@@ -21,7 +21,9 @@ export function readExifCaptureTime(exif: Buffer | undefined, fallbackTimeZone: 
     const match = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(dateTime);
     if (!match) return null;
     const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+    if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+    // A day the month does not have (2026:02:31) is not rolled over into the next month.
+    if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
     const offset = /^([+-])(\d{2}):(\d{2})$/.exec(tags.get(OFFSET_TIME_ORIGINAL)?.trim() ?? '');
     const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
     if (offset) {

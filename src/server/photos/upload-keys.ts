@@ -77,7 +77,8 @@ export async function storeOnce(
   store: (claim: UploadClaim) => Promise<PhotoRow>,
   options: { waitMs?: number } = {},
 ): Promise<StoreOnceResult> {
-  const deadline = Date.now() + (options.waitMs ?? CLAIM_WAIT_MS);
+  const waitMs = options.waitMs ?? CLAIM_WAIT_MS;
+  let deadline = Date.now() + waitMs;
   let pause = 20;
   for (;;) {
     const claimToken = randomUUID();
@@ -91,7 +92,11 @@ export async function storeOnce(
       try {
         return { photo: await store(claim), repeated: false };
       } catch (error) {
-        if (error instanceof ClaimLostError) continue;
+        if (error instanceof ClaimLostError) {
+          // Taken over as stale: wait for the request that holds it now as long as for any other.
+          deadline = Date.now() + waitMs;
+          continue;
+        }
         await releaseClaim(db, claim);
         throw error;
       }
