@@ -65,6 +65,14 @@ test('opens offline, keeps 5 photos and a client name through a closed page, sen
   await waitForServiceWorker(page);
   await waitForPersistedReport(page, projectId);
 
+  // Online, with the worker in control, `/` (the installed app's start URL) is still the server's
+  // page, which says who is signed in; not the precached shell.
+  const start = await page.goto('/');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(start?.fromServiceWorker()).toBe(true);
+  expect(await start?.text()).toContain('id="cp-current-user"');
+  await page.goto(`/?project=${projectId}`);
+
   // No signal: the app and the report still open.
   await context.setOffline(true);
   await page.reload();

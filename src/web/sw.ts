@@ -37,18 +37,31 @@ self.addEventListener('install', (event) => {
   );
 });
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: Workbox would otherwise answer `/` (the installed app's start URL) with the
+// precached index.html, never asking the server, whose page says who is signed in and which
+// build is current. Navigations are the route below's.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 /** Pages the server writes itself (the client link's page) and the API are never the shell. */
 const NOT_THE_APP = [/^\/api\//, /^\/r\//, /^\/metrics/, /^\/healthz/, /^\/readyz/];
+
+/** A page request that has not answered by then (a signal that says "online" but carries nothing) gets the shell. */
+const PAGE_WAIT_MS = 5_000;
+
+function fetchWithin(request: Request, ms: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page took too long')), ms);
+    fetch(request).then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
 
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
       try {
         // Online: the server's page, which carries who is signed in (first-screen.ts).
-        return await fetch(request);
+        return await fetchWithin(request, PAGE_WAIT_MS);
       } catch {
         // No signal: the precached shell; the persisted query cache has the user and the reports.
         return (await matchPrecache('/index.html')) ?? Response.error();
