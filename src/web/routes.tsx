@@ -8,7 +8,7 @@ import { registerServiceWorker } from './lib/service-worker';
 import { useAccountLanguage } from './lib/i18n/use-language';
 import { withScreenWords } from './lib/i18n/i18n';
 import { PageSpinner } from './components/ui/spinner';
-import { RouteErrorBoundary } from './components/route-error-boundary';
+import { BackgroundErrorBoundary, RouteErrorBoundary } from './components/route-error-boundary';
 import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 // The two first screens (landing, signed-in home) come with the first load: on a phone each extra
@@ -37,9 +37,11 @@ export function AppRoutes() {
       <UserLookupFailureRedirect />
       {user && (
         <WhenIdle>
-          <Suspense fallback={null}>
-            <UploadRunner userId={user.id} />
-          </Suspense>
+          <BackgroundErrorBoundary>
+            <Suspense fallback={null}>
+              <UploadRunner userId={user.id} />
+            </Suspense>
+          </BackgroundErrorBoundary>
           <ServiceWorker />
         </WhenIdle>
       )}

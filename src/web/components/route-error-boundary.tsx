@@ -41,3 +41,24 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { err
     );
   }
 }
+
+/**
+ * For work with nothing on screen (the upload runner): if its code cannot load (the signal
+ * dropped right after sign-in), the app goes on without it rather than going blank. The photos
+ * stay kept on the device and go up the next time the app is opened.
+ */
+export class BackgroundErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('background work failed to start', error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -23,6 +23,16 @@ export const currentUserQueryFn: QueryFunction<User | null> = async ({ signal })
   }
 };
 
+/** The id of the account this device's session belongs to now, asked afresh (null: nobody); throws without a connection. */
+export async function signedInUserId(): Promise<number | null> {
+  try {
+    return (await api.getUser(undefined, { on401: 'throw', signal: AbortSignal.timeout(10_000) })).id;
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
 export function useCurrentUser() {
   return useQuery<User | null>({ queryKey: USER_QUERY_KEY, queryFn: currentUserQueryFn });
 }

@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-choice';
 import { useHasAccess } from '../../lib/access';
+import { useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { CameraPanel } from './camera/camera-panel';
 import { latestUnpairedBefore } from './camera/ghost-source';
@@ -32,15 +33,20 @@ export function AddPhotosCard({ project }: { project: Project }) {
   const [type, setType] = useState<PhotoType>('before');
   const pendingUploads = usePendingUploads(projectId);
   const hasAccess = useHasAccess();
+  const { data: user } = useCurrentUser();
 
   /** Keeps the photo on this device first (prepared, for a chosen file), then it uploads. */
-  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload', capturedAt: () => Promise<string | undefined>) => {
+  /** Whether the photo was kept: a chosen file stays chosen when it was not, to be saved again. */
+  const keep = async (prepare: () => Blob | Promise<Blob>, source: 'camera' | 'upload', capturedAt: () => Promise<string | undefined>): Promise<boolean> => {
     try {
+      if (!user) throw new Error('Nobody is signed in to own this photo');
       // The date is read first: preparing a chosen file re-encodes it without its EXIF.
       const taken = await capturedAt();
-      await uploadQueue.enqueue({ projectId, type, source, blob: await prepare(), ...(taken ? { capturedAt: taken } : {}) });
+      await uploadQueue.enqueue({ userId: user.id, projectId, type, source, blob: await prepare(), ...(taken ? { capturedAt: taken } : {}) });
+      return true;
     } catch {
       toast({ title: t('addPhotos.saveFailed'), description: t('addPhotos.keepFailed'), variant: 'destructive' });
+      return false;
     }
   };
 

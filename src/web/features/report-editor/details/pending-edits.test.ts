@@ -7,7 +7,7 @@ function memoryStorage(): EditStorage {
   return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 }
 
-function setup(outcomes: Array<'ok' | Error>, storage = memoryStorage()) {
+function setup(outcomes: Array<'ok' | Error>, storage = memoryStorage(), signedInUserId?: () => Promise<number | null>) {
   const sent: string[] = [];
   const seen: EditOutcome[] = [];
   const edits = new PendingEdits(
@@ -18,6 +18,7 @@ function setup(outcomes: Array<'ok' | Error>, storage = memoryStorage()) {
       sent.push(`${edit.projectId}:${edit.field}=${edit.value}`);
     },
     (_edit, outcome) => seen.push(outcome),
+    signedInUserId,
   );
   return { edits, sent, seen, storage };
 }
@@ -55,6 +56,30 @@ describe('PendingEdits', () => {
     await second.edits.sendAll(7);
     expect(second.seen).toEqual(['refused', 'saved']);
     expect(second.sent).toEqual(['5:clientName=Here']);
+  });
+
+  it("keeps an edit refused while another account's session is the device's, and drops it once its owner's is refused", async () => {
+    const storage = memoryStorage();
+    let signedIn: number | null = 8; // a colleague signed in in another tab
+    const refused = () => new ApiError(404, '{"message":"Project not found"}', 'Not Found');
+    const run = setup([refused(), refused()], storage, async () => signedIn);
+    storage.setItem('cleanproof-pending-edits-v1', JSON.stringify([edit('clientName', 'Mine', 1)]));
+    await run.edits.sendAll(7);
+    expect(run.seen).toEqual(['kept']);
+    expect(run.edits.list()).toHaveLength(1);
+    signedIn = 7;
+    await run.edits.sendAll(7);
+    expect(run.seen).toEqual(['kept', 'refused']);
+    expect(run.edits.list()).toEqual([]);
+  });
+
+  it('keeps a refused edit when it cannot ask who is signed in (no connection)', async () => {
+    const storage = memoryStorage();
+    const run = setup([new ApiError(404, '{"message":"Project not found"}', 'Not Found')], storage, () => Promise.reject(new TypeError('offline')));
+    storage.setItem('cleanproof-pending-edits-v1', JSON.stringify([edit('clientName', 'Mine', 1)]));
+    await run.edits.sendAll(7);
+    expect(run.seen).toEqual(['kept']);
+    expect(run.edits.list()).toHaveLength(1);
   });
 
   it('sends only the signed-in user\'s edits', async () => {

@@ -2,7 +2,7 @@
 // made offline, they survive a closed tab and are sent in the order made once the connection is
 // back. A newer edit of the same field replaces a kept one: the last edit wins, as online.
 // Each edit belongs to the user who made it; only that user's session sends it.
-import { classifyUploadFailure } from '../upload/upload-policy';
+import { classifyUploadFailure, confirmDrop, type SignedInUserId } from '../upload/upload-policy';
 
 export type DetailsField = 'clientName' | 'description';
 
@@ -32,6 +32,8 @@ export class PendingEdits {
     private readonly storage: EditStorage | null,
     private readonly send: (edit: PendingEdit) => Promise<void>,
     private readonly onOutcome: (edit: PendingEdit, outcome: EditOutcome, error?: unknown) => void,
+    /** Asked before an edit is dropped on a 4xx: was it the owner's session that was refused? */
+    private readonly signedInUserId?: SignedInUserId,
   ) {}
 
   list(): PendingEdit[] {
@@ -74,7 +76,8 @@ export class PendingEdits {
       try {
         await this.send(next);
       } catch (error) {
-        const action = classifyUploadFailure(error);
+        let action = classifyUploadFailure(error);
+        if (action === 'drop') action = await confirmDrop(next.userId, this.signedInUserId);
         if (action !== 'drop') {
           this.onOutcome(next, 'kept', error);
           return; // no signal, a server failure, a sign-in or an upgrade: tried again later, in order

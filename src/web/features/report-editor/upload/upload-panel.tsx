@@ -11,7 +11,7 @@ import { isImageFile } from './prepare-upload-image';
  * Upload mode (spec §2): a chosen file is held as a pending photo until 'Save as BEFORE' or
  * 'Save as AFTER' (matching the selected type), or Cancel.
  */
-export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: File) => Promise<void> }) {
+export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: File) => Promise<boolean> }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<{ file: File; previewUrl: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -49,8 +49,8 @@ export function UploadPanel({ type, onSave }: { type: PhotoType; onSave: (file: 
     if (!pending) return;
     setSaving(true);
     try {
-      await onSave(pending.file);
-      setPending(null);
+      // Not kept (the device's storage failed): the file stays chosen, to be saved again.
+      if (await onSave(pending.file)) setPending(null);
     } finally {
       setSaving(false);
     }

@@ -21,6 +21,24 @@ export function classifyUploadFailure(error: unknown): UploadFailureAction {
   return 'connection';
 }
 
+/** The id of the account this device's session belongs to now (null: nobody); throws without a connection. */
+export type SignedInUserId = () => Promise<number | null>;
+
+/**
+ * A refusal drops a photo or an edit only when it was its owner's session that was refused. A tab
+ * still showing one account while another signed in elsewhere on the device sends with the
+ * other's session, and its "not found" means "not yours", not "gone": the work then waits for
+ * its owner to sign in again. Without a connection to ask, it waits for one.
+ */
+export async function confirmDrop(ownerId: number, signedInUserId: SignedInUserId | undefined): Promise<UploadFailureAction> {
+  if (!signedInUserId) return 'drop';
+  try {
+    return (await signedInUserId()) === ownerId ? 'drop' : 'sign-in';
+  } catch {
+    return 'connection';
+  }
+}
+
 export const FIRST_RETRY_MS = 2_000;
 export const MAX_RETRY_MS = 60_000;
 

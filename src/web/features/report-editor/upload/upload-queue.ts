@@ -1,13 +1,16 @@
 // Uploads photos one at a time in the order they were taken; a failure that may pass (offline,
 // a 5xx) keeps the photo in the store and retries it with backoff and when the browser comes back
-// online. A 401 or 402 keeps it until the user signs in or upgrades; only another 4xx drops it.
+// online. A 401 or 402 keeps it until the user signs in or upgrades; only another 4xx drops it,
+// and only when the session refused is still the photo owner's.
 // Each photo belongs to the user who took it: only the signed-in owner's photos are sent, so a
 // shared phone never uploads one person's photos into another's account.
 import type { PhotoType } from '@shared/contract/projects';
-import { classifyUploadFailure, retryDelayMs, type WaitReason } from './upload-policy';
+import { classifyUploadFailure, confirmDrop, retryDelayMs, type SignedInUserId, type WaitReason } from './upload-policy';
 import type { PendingUpload, PendingUploadStore, PhotoSource } from './pending-upload-store';
 
 export interface NewUpload {
+  /** Who took it: the signed-in user of the screen, known before the queue's runner has started. */
+  userId: number;
   projectId: number;
   type: PhotoType;
   source: PhotoSource;
@@ -45,6 +48,8 @@ export interface SendProgress {
 
 export interface UploadQueueOptions {
   send: (upload: PendingUpload, progress: SendProgress) => Promise<void>;
+  /** Asked before a photo is dropped on a 4xx: was it the owner's session that was refused? */
+  signedInUserId?: SignedInUserId;
   /** Called once, when the first photo is kept (the app asks the browser to keep its storage). */
   onFirstKept?: () => void;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -60,6 +65,8 @@ export class UploadQueue {
   private inFlightProgress: number | null = null;
   private keptOne = false;
   private readonly waiting = new Map<string, WaitReason>();
+  /** Photos this tab has sent or dropped (ids are UUIDs: a small set per session). */
+  private readonly forgotten = new Set<string>();
   private owner: number | null = null;
   private running = false;
   private retryTimer: unknown = null;
@@ -84,7 +91,8 @@ export class UploadQueue {
   /** Loads what an earlier visit left behind and starts uploading it. Safe to call repeatedly. */
   start(): Promise<void> {
     this.loaded ??= this.store.list().then((stored) => {
-      const known = new Set(this.items.map((item) => item.id));
+      // Photos kept or already sent by this tab while the store was being read are not taken twice.
+      const known = new Set([...this.items.map((item) => item.id), ...this.forgotten]);
       this.items = [...stored.filter((item) => !known.has(item.id)), ...this.items].sort((a, b) => a.createdAt - b.createdAt);
       this.publish();
       void this.run();
@@ -103,12 +111,15 @@ export class UploadQueue {
     void this.run();
   }
 
-  /** Keeps the photo first (so a crash cannot lose it), then uploads it. */
+  /**
+   * Keeps the photo first (so a crash cannot lose it), then uploads it. A photo taken before the
+   * runner has set the owner (the first seconds after the app opens) is kept all the same, and
+   * sent once it has.
+   */
   async enqueue(input: NewUpload): Promise<PendingUpload> {
-    if (this.owner === null) throw new Error('Nobody is signed in to own this photo');
     const upload: PendingUpload = {
       id: this.newId(),
-      userId: this.owner,
+      userId: input.userId,
       projectId: input.projectId,
       type: input.type,
       source: input.source,
@@ -168,7 +179,8 @@ export class UploadQueue {
           await this.options.send(upload, { onProgress });
         } catch (error) {
           this.inFlightId = null;
-          const action = classifyUploadFailure(error);
+          let action = classifyUploadFailure(error);
+          if (action === 'drop') action = await confirmDrop(upload.userId, this.options.signedInUserId);
           if (action === 'drop') {
             await this.forget(upload);
             this.emit({ kind: 'failed', upload, error });
@@ -207,6 +219,7 @@ export class UploadQueue {
 
   private async forget(upload: PendingUpload): Promise<void> {
     this.items = this.items.filter((item) => item.id !== upload.id);
+    this.forgotten.add(upload.id);
     this.waiting.delete(upload.id);
     await this.store.remove(upload.id).catch(() => undefined);
     this.publish();

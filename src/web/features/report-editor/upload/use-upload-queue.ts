@@ -4,6 +4,7 @@ import { openPendingUploadStore, type PendingUploadStore } from './pending-uploa
 import { askToKeepStorage } from './keep-storage';
 import { sendPhoto } from './send-photo';
 import { UploadQueue, type QueuedUploadView } from './upload-queue';
+import { signedInUserId } from '../../../lib/auth';
 
 let storePromise: Promise<PendingUploadStore> | null = null;
 const openStore = () => (storePromise ??= openPendingUploadStore());
@@ -13,7 +14,7 @@ const lazyStore: PendingUploadStore = {
   remove: async (id) => (await openStore()).remove(id),
 };
 
-export const uploadQueue = new UploadQueue(lazyStore, { send: sendPhoto, onFirstKept: askToKeepStorage });
+export const uploadQueue = new UploadQueue(lazyStore, { send: sendPhoto, onFirstKept: askToKeepStorage, signedInUserId });
 
 export function usePendingUploads(projectId: number): QueuedUploadView[] {
   const all = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot);
