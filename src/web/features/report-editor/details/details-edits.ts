@@ -1,6 +1,7 @@
 // The one kept-edits queue of this tab (pending-edits.ts), sending through the API with a timeout.
 import { api } from '../../../lib/api';
 import { notifyFailure } from '../../../lib/api-errors';
+import { t } from '../../../lib/i18n/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { projectQueryKey } from '../../../lib/query-keys';
 import type { Project } from '@shared/contract/projects';
@@ -25,7 +26,7 @@ export const detailsEdits = new PendingEdits(
   (edit) => api.updateProject({ params: { id: edit.projectId }, body: { [edit.field]: edit.value } }, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }).then(() => undefined),
   (edit, outcome, error) => {
     if (outcome === 'saved') void refreshProject(edit.projectId);
-    if (outcome === 'refused') notifyFailure(error, 'Failed to update project');
+    if (outcome === 'refused') notifyFailure(error, t('details.updateFailed'));
     for (const listener of listeners) listener(edit, outcome);
   },
 );
