@@ -51,13 +51,17 @@ export async function closeToasts(page: Page): Promise<void> {
 
 let registered = 0;
 
-/** A new account, signed in on this page's context through the API (the form's words vary by language). */
-export async function registerThroughApi(page: Page, baseURL: string, businessName = 'Sparkle Cleaning Co'): Promise<{ email: string; password: string }> {
+/**
+ * A new account, signed in on this page's context through the API (the form's words vary by
+ * language). Its stored language is `locale`: a signed-in screen shows the account's language,
+ * so an account left in English would turn a Spanish run's signed-in screens back to English.
+ */
+export async function registerThroughApi(page: Page, baseURL: string, businessName = 'Sparkle Cleaning Co', locale: Locale = 'en'): Promise<{ email: string; password: string }> {
   registered += 1;
   const email = `a11y-${Date.now().toString(36)}-${process.pid}-${registered}@example.com`;
   const password = 'correct horse';
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.${process.pid % 256}.${registered % 256}` });
-  const response = await page.request.post('/api/register', { headers: { origin: baseURL }, data: { email, password, confirmPassword: password, businessName } });
+  const response = await page.request.post('/api/register', { headers: { origin: baseURL }, data: { email, password, confirmPassword: password, businessName, locale } });
   expect(response.status()).toBe(201);
   return { email, password };
 }

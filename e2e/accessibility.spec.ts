@@ -86,13 +86,15 @@ for (const locale of LOCALES) {
         await page.locator('#admin-password').fill(E2E_ADMIN_PASSWORD);
         await page.locator('#admin-password').press('Enter');
         await expect(page.locator('[data-testid="signups-chart"], svg[role="img"]').first()).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Panel de administración' : 'Admin Dashboard');
         await closeToasts(page);
         await expectNoAxeViolations(page, where('admin dashboard'));
 
         // Signed in: a fresh account, the empty home, the menu and its dialogs.
-        await registerThroughApi(page, baseURL!);
+        await registerThroughApi(page, baseURL!, 'Sparkle Cleaning Co', locale);
         await page.goto('/');
         await expect(page.locator('button[aria-haspopup="menu"]')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expectNoAxeViolations(page, where('home, no reports'));
         const menu = page.locator('button[aria-haspopup="menu"]');
         await menu.click();
@@ -194,7 +196,7 @@ for (const locale of LOCALES) {
         await expectNoAxeViolations(page, where('subscribe, card form'));
 
         await page.goto('/test-subscription');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Prueba de suscripción' : 'Subscription Test');
         await expectNoAxeViolations(page, where('test subscription'));
 
         // The client's page: live (and its full photo), revoked, unknown. No account, another browser.

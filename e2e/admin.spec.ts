@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../src/shared/csv';
 import { DESKTOP, E2E_ADMIN_PASSWORD, expectToast, PHONE, registerThroughUi, uniqueEmail } from './support';
+import { useDeviceLocale } from './a11y-support';
 
 const SCREENS = 'test-results/admin-screens';
 /** A business name that would be a live link in a spreadsheet, unless neutralised (one per device). */
@@ -83,6 +84,44 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await expect(page).toHaveURL(/\/admin$/);
       await expectLocked(page);
       expect((await page.request.get('/api/admin/analytics')).status()).toBe(401);
+    });
+
+    test('speaks Spanish on a Spanish device: the lock screen, the figures, the chart, the users and the export (issue 15)', async ({ page, request }) => {
+      const email = uniqueEmail(`admin-es-${name}`);
+      expect((await request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: `Limpiezas Sol ${name}` } })).status()).toBe(201);
+      await useDeviceLocale(page, 'es');
+      await page.goto('/admin');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible();
+      await page.getByLabel('Contraseña de administración').fill('not-the-password');
+      await page.getByRole('button', { name: 'Entrar al panel' }).click();
+      await expectToast(page, 'Acceso denegado', 'La contraseña de administración no es correcta.');
+      await page.getByLabel('Contraseña de administración').fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar al panel' }).click();
+      await expectToast(page, 'Acceso de administración concedido');
+
+      for (const label of ['Total de usuarios', 'Usuarios en prueba', 'Usuarios suscritos', 'Nuevos hoy', 'Nuevos esta semana', 'Nuevos este mes']) {
+        await expect(page.getByRole('list', { name: 'Cifras de usuarios' }).getByRole('listitem').filter({ hasText: label })).toBeVisible();
+      }
+      await expect(page.getByRole('img', { name: /^Gráfico de barras de registros por día\. \d+ registros? en los últimos 30 días/ })).toBeVisible();
+      await expect(page.getByText(/Datos del \d{1,2} \S+ \d{4} a las \d{2}:\d{2} UTC\./)).toBeVisible();
+      const users = name === 'phone' ? page.getByRole('list', { name: 'Usuarios recientes' }) : page.getByRole('table', { name: 'Usuarios recientes, del más nuevo al más antiguo' });
+      const row = users.locator(name === 'phone' ? 'li' : 'tr').filter({ hasText: email });
+      await expect(row).toContainText('En prueba');
+      if (name === 'phone') await expect(row).toContainText(/Se registró el \d{1,2} \S+ \d{4} · La prueba termina el \d{1,2} \S+ \d{4}/);
+      else await expect(users.getByRole('columnheader', { name: 'Fecha de registro' })).toBeVisible();
+
+      // The CSV stays a data file for spreadsheets: English column names and statuses.
+      const downloadPromise = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportar CSV' }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toMatch(/^cleanproof-users-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...rows] = parseCsv((await fs.readFile(await download.path())).toString('utf8'));
+      expect(header).toEqual(['Email', 'Business Name', 'Signup Date', 'Trial Ends', 'Status']);
+      expect(rows.find((cells) => cells[0] === email)?.[4]).toBe('Trial');
+      await expectToast(page, 'Exportación terminada', `Guardado como ${download.suggestedFilename()}`);
+      await page.getByRole('button', { name: 'Bloquear' }).click();
+      await expect(page.getByRole('button', { name: 'Entrar al panel' })).toBeVisible();
     });
 
     test("says 'Unable to load analytics data.' when the analytics call fails", async ({ page }) => {

@@ -1,7 +1,8 @@
 // Trial, sandbox payment, cancel and account settings in a real browser against the real server
 // (sandbox billing: the embedded default with no Stripe keys).
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
+import { DESKTOP, PHONE, actAsNewVisitor, expectToast, registerThroughUi, uniqueEmail } from './support';
+import { expectNoAxeViolations, useDeviceLocale } from './a11y-support';
 
 const SHOTS = 'test-results/billing-screens';
 const CANCEL_CONFIRMATION = "Are you sure you want to cancel your subscription? You'll lose access to premium features at the end of your billing period.";
@@ -212,6 +213,50 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^incomplete$/ }).first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/test-subscription-phone.png`, fullPage: true });
+  });
+});
+
+test.describe('in Spanish (issue 15)', () => {
+  test.use({ ...PHONE, locale: 'es-ES' });
+
+  /** A Spanish account, signed in on this page (its stored language is the one the app shows). */
+  async function registerInSpanish(page: Page, baseURL: string): Promise<string> {
+    const email = uniqueEmail('billing-es');
+    await actAsNewVisitor(page);
+    await useDeviceLocale(page, 'es');
+    const response = await page.request.post('/api/register', { headers: { origin: baseURL }, data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Limpiezas Sol', locale: 'es' } });
+    expect(response.status()).toBe(201);
+    return email;
+  }
+
+  test('/test-subscription in Spanish: labels, the create button and its toast', async ({ page, baseURL }) => {
+    const email = await registerInSpanish(page, baseURL!);
+    await page.goto('/test-subscription');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prueba de suscripción' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: 'Correo electrónico' })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: 'Proveedor de pagos' })).toBeVisible();
+    await expectNoAxeViolations(page, 'test subscription (es, phone, Spanish account)');
+    await page.getByRole('button', { name: 'Crear suscripción de prueba' }).click();
+    await expectToast(page, 'Suscripción de prueba creada', 'La suscripción sub_sandbox_');
+    await expect(page.getByRole('link', { name: 'Ir al pago' })).toBeVisible();
+  });
+
+  test("the sandbox card's decline is said as Stripe says it in Spanish", async ({ page, baseURL }) => {
+    await registerInSpanish(page, baseURL!);
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: /^Suscríbete por/ }).click();
+    await expectToast(page, 'Falta el pago');
+    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expectToast(page, 'El pago no se ha completado', 'Tu tarjeta ha sido rechazada.');
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4241');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    // Toasts replace each other (one at a time): find this one by its words.
+    const invalid = page.getByTestId('toast').filter({ hasText: 'El número de tu tarjeta no es válido.' });
+    await expect(invalid).toBeVisible();
+    await expect(invalid).toContainText('El pago no se ha completado');
   });
 });
 

@@ -4,8 +4,9 @@ import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { inspectPdf } from '../src/server/test-support/pdf-inspection';
-import { DESKTOP, PHONE, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles } from './support';
+import { DESKTOP, PHONE, actAsNewVisitor, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles, uniqueEmail } from './support';
 import { seedReport } from './reports-support';
+import { useDeviceLocale } from './a11y-support';
 
 const BUSINESS = 'Sparkle Cleaning Co';
 const CLIENT = 'Zoë Ångström';
@@ -113,6 +114,30 @@ test.describe('Export to PDF on a phone', () => {
     expect(Buffer.from(file!.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect((await inspectPdf(file!.bytes)).pageCount).toBe(1);
     expect(await embeddedJpegs(file!.bytes)).toEqual(await storedJpegs(page, photoIds));
+  });
+});
+
+test.describe('Export to PDF in Spanish', () => {
+  test.use({ ...DESKTOP, locale: 'es-ES' });
+
+  test("offers the Spanish default name, client name + 'Informe' + date (issue 15)", async ({ page, baseURL }) => {
+    await actAsNewVisitor(page);
+    await useDeviceLocale(page, 'es');
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: baseURL! },
+      data: { email: uniqueEmail('pdf-es'), password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Limpiezas Sol', locale: 'es' },
+    });
+    expect(registered.status()).toBe(201);
+    const { projectId } = await seedReport(page, baseURL!, CLIENT, 1);
+    await page.goto(`/?project=${projectId}`);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar a PDF' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Guardar el informe PDF como' });
+    const field = dialog.getByLabel('Nombre del archivo');
+    await expect(field).toHaveValue(/^Zoe_Angstrom_Informe_\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByRole('button', { name: 'Exportar PDF' }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^Zoe_Angstrom_Informe_\d{4}-\d{2}-\d{2}\.pdf$/);
   });
 });
 

@@ -112,6 +112,11 @@ export function formatNumber(value: number, locale: Locale): string {
   return cached(`n|${locale}`, () => new Intl.NumberFormat(INTL_TAG[locale])).format(value);
 }
 
+/** A share of a whole, rounded to a whole percent: "25%", "25 %". */
+export function formatPercent(fraction: number, locale: Locale): string {
+  return cached(`pc|${locale}`, () => new Intl.NumberFormat(INTL_TAG[locale], { style: 'percent', maximumFractionDigits: 0 })).format(fraction);
+}
+
 /** The price in US dollars, as the language writes money: "$4.99", "4,99 US$". */
 export function formatPrice(cents: number = PRICE_CENTS_PER_MONTH, locale: Locale): string {
   return cached(`p|${locale}`, () => new Intl.NumberFormat(INTL_TAG[locale], { style: 'currency', currency: 'USD' })).format(cents / 100);

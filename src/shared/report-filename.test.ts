@@ -28,11 +28,17 @@ describe('sanitizeFilename', () => {
 
 describe('defaultReportFilename', () => {
   it('is client name plus Report plus the date', () => {
-    expect(defaultReportFilename('Jane Smith', new Date(2026, 10, 2))).toBe('Jane_Smith_Report_2026-11-02');
+    expect(defaultReportFilename('Jane Smith', new Date(2026, 10, 2), 'en')).toBe('Jane_Smith_Report_2026-11-02');
   });
 
   it('starts with Report when there is no client name', () => {
-    expect(defaultReportFilename('', new Date(2026, 0, 15))).toBe('Report_2026-01-15');
+    expect(defaultReportFilename('', new Date(2026, 0, 15), 'en')).toBe('Report_2026-01-15');
+  });
+
+  it('says Informe for a Spanish reader, the client name folded the same way', () => {
+    expect(defaultReportFilename('Jane Smith', new Date(2026, 10, 22), 'es')).toBe('Jane_Smith_Informe_2026-11-22');
+    expect(defaultReportFilename('José Núñez', new Date(2026, 10, 2), 'es')).toBe('Jose_Nunez_Informe_2026-11-02');
+    expect(defaultReportFilename('', new Date(2026, 0, 15), 'es')).toBe('Informe_2026-01-15');
   });
 });
 

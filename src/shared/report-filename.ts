@@ -1,5 +1,7 @@
 // PDF export filenames (spec §5 and §9): default is client name + 'Report' + date, and whatever
-// the user types is sanitised to letters, digits, underscore and hyphen.
+// the user types is sanitised to letters, digits, underscore and hyphen. 'Report' is said in the
+// reader's language (issue 15): the UI's on the web, the report owner's on the server.
+import type { Locale } from './preferences.js';
 
 const FILENAME_MAX_LENGTH = 100;
 
@@ -24,9 +26,15 @@ export function formatFilenameDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** "Jane_Smith_Report_2026-11-22" (without a client name: "Report_2026-11-22"). */
-export function defaultReportFilename(clientName: string, date: Date): string {
-  return sanitizeFilename(`${clientName} Report ${formatFilenameDate(date)}`);
+/** The default file name's word for the report, per language. */
+export const REPORT_FILENAME_WORD: Record<Locale, string> = { en: 'Report', es: 'Informe' };
+
+/**
+ * "Jane_Smith_Report_2026-11-22" (without a client name: "Report_2026-11-22"); in Spanish
+ * "Jane_Smith_Informe_2026-11-22".
+ */
+export function defaultReportFilename(clientName: string, date: Date, locale: Locale): string {
+  return sanitizeFilename(`${clientName} ${REPORT_FILENAME_WORD[locale]} ${formatFilenameDate(date)}`);
 }
 
 /** The file name to save as: the sanitised answer, or the default when nothing usable is left. */

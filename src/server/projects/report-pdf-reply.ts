@@ -1,12 +1,14 @@
 // The answer that carries a report PDF, the owner's and a client link's alike: an attachment named
-// as spec §9 names the file, never kept by any cache.
+// as spec §9 names the file ('Report' in the owner's language, like the PDF's words), never kept by
+// any cache.
 import type { FastifyReply } from 'fastify';
 import { defaultReportFilename } from '../../shared/report-filename.js';
-import type { ProjectRow } from '../db/schema.js';
+import type { ProjectRow, UserRow } from '../db/schema.js';
+import { ownerLocale } from './report-pdf.service.js';
 
-export function sendReportPdf(reply: FastifyReply, project: ProjectRow, pdf: Uint8Array): FastifyReply {
+export function sendReportPdf(reply: FastifyReply, project: ProjectRow, owner: UserRow, pdf: Uint8Array): FastifyReply {
   reply.server.metrics.pdfBuilds.inc({ result: 'built' });
-  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock())}.pdf`;
+  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock(), ownerLocale(owner))}.pdf`;
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)

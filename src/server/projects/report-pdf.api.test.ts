@@ -103,6 +103,21 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(pdf.pageTexts[0]).toMatch(/\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
   });
 
+  it("names the file with the owner's word for report: Informe for a Spanish owner, on the owner's route and the client link's (issue 15)", async () => {
+    const { client, project } = await ownerWithReport(1);
+    expect((await client.patch('/api/user/preferences', { locale: 'es' })).status).toBe(200);
+    const own = await fetchPdf(client, project.id);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment; filename="Zoe_Angstrom_Informe_\d{4}-\d{2}-\d{2}\.pdf"$/);
+
+    // A client link has no reader's account: the file is named in the owner's language.
+    const link = await client.post<{ token: string }>(`/api/projects/${project.id}/share-links`, {});
+    expect(link.status).toBe(201);
+    const shared = await fetch(`${t.url}/api/shared/${link.body.token}/report.pdf`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('content-disposition')).toMatch(/^attachment; filename="Zoe_Angstrom_Informe_\d{4}-\d{2}-\d{2}\.pdf"$/);
+  });
+
   it('prints when each pair was taken, in the owner’s time zone, in the owner’s PDF and the client link’s (issue 13)', async () => {
     const client = t.client();
     await registerUser(client, { businessName: 'Sparkle Cleaning Co' });

@@ -30,6 +30,6 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
     const project = await findOwnedProject(app.deps.db, user.id, id);
     await requireActiveAccess(request, user);
     const pdf = await heavyReads.run(String(user.id), () => renderProjectReportPdf(app.deps, user, project));
-    return sendReportPdf(reply, project, pdf);
+    return sendReportPdf(reply, project, user, pdf);
   });
 };

@@ -11,7 +11,8 @@ import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/
 import { loadReportFonts } from './report-pdf-fonts.js';
 import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../shared/preferences.js';
 
-const ownerLocale = (user: UserRow): Locale => (isSupportedLocale(user.locale) ? user.locale : DEFAULT_LOCALE);
+/** The report owner's language: the PDF's words, date and default file name are in it, whoever asks. */
+export const ownerLocale = (user: UserRow): Locale => (isSupportedLocale(user.locale) ? user.locale : DEFAULT_LOCALE);
 
 export const NO_PAIRS_MESSAGE = 'Add at least one before-and-after photo pair to export this report.';
 export const NO_BUSINESS_NAME_MESSAGE = 'Set your business name before exporting a report.';

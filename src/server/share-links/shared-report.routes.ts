@@ -46,7 +46,7 @@ export const sharedReportRoutes: FastifyPluginAsync<SharedAnswerOptions> = async
     const { project, owner } = await requireLiveLink(request);
     // Visitors of one owner's links share two builds at a time, apart from the owner's own exports.
     const pdf = await heavyReads.run(`shared-links:${owner.id}`, () => renderProjectReportPdf(app.deps, owner, project));
-    return sendReportPdf(reply, project, pdf);
+    return sendReportPdf(reply, project, owner, pdf);
   });
 
   addRoute(app, api.getSharedPhotoImage, (request, reply) => sendSharedPhoto(request, reply, 'image'));

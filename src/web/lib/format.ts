@@ -11,5 +11,6 @@ export const formatTime = (value: Date | string, timeZone?: string) => shared.fo
 export const formatDateTime = (value: Date | string, timeZone?: string) => shared.formatDateTime(value, currentLocale(), timeZone);
 export const formatCaptureTime = (value: Date | string, now?: Date) => shared.formatCaptureTime(value, currentLocale(), now);
 export const formatNumber = (value: number) => shared.formatNumber(value, currentLocale());
+export const formatPercent = (fraction: number) => shared.formatPercent(fraction, currentLocale());
 export const formatPrice = (cents: number = PRICE_CENTS_PER_MONTH) => shared.formatPrice(cents, currentLocale());
 export const formatRelative = (value: number, unit: Intl.RelativeTimeFormatUnit) => shared.formatRelative(value, unit, currentLocale());

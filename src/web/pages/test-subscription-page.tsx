@@ -13,8 +13,11 @@ import { useSubscriptionStatus } from '../lib/access';
 import { API_ROUTES } from '../lib/api/api-routes.generated';
 import { apiPath } from '../lib/api/api-paths';
 import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } from '../features/subscription/api/subscription-queries';
+import { useT } from '../lib/i18n/i18n';
 import { usePageTitle } from '../lib/page-title';
 
+// Labels in the UI's language; the API's own field names (subscriptionActive, …) and the raw
+// values stay as the API sends them: this is a debug view of that data.
 type Row = [label: string, value: string | number | boolean | null | undefined];
 
 function Facts({ rows }: { rows: Row[] }) {
@@ -35,15 +38,16 @@ export default function TestSubscriptionPage() {
   const status = useSubscriptionStatus({ alwaysFresh: true });
   const config = useBillingConfig();
   const create = useUpgradeSubscription('createSubscription');
+  const t = useT();
   usePageTitle('testSubscription');
 
   const onCreate = () =>
     create.mutate(undefined, {
       onSuccess: (response: UpgradeResponse) => {
-        toast({ title: 'Test Subscription Created', description: `Subscription ${response.subscriptionId} is ${response.status}.` });
+        toast({ title: t('testSubscription.createdToast'), description: t('testSubscription.createdText', { id: response.subscriptionId, status: response.status }) });
         void refreshSubscriptionCaches();
       },
-      onError: (error) => toast({ title: 'Error', description: describeError(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('common.error'), description: describeError(error, t('testSubscription.createFailed')), variant: 'destructive' }),
     });
 
   return (
@@ -51,28 +55,28 @@ export default function TestSubscriptionPage() {
       <SignedInHeader />
       <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Subscription Test</h1>
-          <p className="mt-1 text-sm text-slate-600">A debug view of your own account and subscription, for checking the billing set-up.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t('testSubscription.title')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t('testSubscription.lead')}</p>
         </div>
 
         <Card>
-          <CardTitle>User</CardTitle>
+          <CardTitle>{t('testSubscription.user')}</CardTitle>
           <Facts
             rows={[
-              ['Email', user?.email],
-              ['Business name', user?.businessName],
-              ['Created', user?.createdAt],
-              ['Trial ends', user?.trialEndsAt],
-              ['Stripe subscription id', user?.stripeSubscriptionId],
+              [t('auth.email'), user?.email],
+              [t('auth.businessName'), user?.businessName],
+              [t('testSubscription.created'), user?.createdAt],
+              [t('testSubscription.trialEnds'), user?.trialEndsAt],
+              [t('testSubscription.stripeId'), user?.stripeSubscriptionId],
             ]}
           />
         </Card>
 
         <Card>
-          <CardTitle>Subscription status</CardTitle>
+          <CardTitle>{t('testSubscription.status')}</CardTitle>
           {status.isPending ? (
             <div className="py-4">
-              <Spinner label="Loading status" />
+              <Spinner label={t('testSubscription.loadingStatus')} />
             </div>
           ) : status.data ? (
             <Facts
@@ -85,23 +89,23 @@ export default function TestSubscriptionPage() {
                 ['hasAccess', status.data.hasAccess],
                 ['status', status.data.status],
                 ['cancelAtPeriodEnd', status.data.cancelAtPeriodEnd],
-                ['Payment provider', config.data?.mode],
+                [t('testSubscription.provider'), config.data?.mode],
               ]}
             />
           ) : (
-            <p className="mt-3 text-sm text-red-700">The status could not be loaded.</p>
+            <p className="mt-3 text-sm text-red-700">{t('testSubscription.statusFailed')}</p>
           )}
         </Card>
 
         <Card>
-          <CardTitle>Create subscription</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Calls {API_ROUTES.createSubscription.method} {apiPath('createSubscription')}: creates (or resumes) a subscription awaiting its first payment.</p>
+          <CardTitle>{t('testSubscription.createTitle')}</CardTitle>
+          <p className="mt-1 text-sm text-slate-600">{t('testSubscription.createLead', { method: API_ROUTES.createSubscription.method, path: apiPath('createSubscription') })}</p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <Button onClick={onCreate} disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Test Subscription'}
+              {create.isPending ? t('common.creating') : t('testSubscription.create')}
             </Button>
             <Link href="/subscribe" className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50">
-              Go to payment
+              {t('testSubscription.goToPayment')}
             </Link>
           </div>
           {create.data && (

@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { apiQueryKey } from '../../lib/api/api-paths';
 import { ApiError, describeError, isUnauthorized } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { t } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/toast';
 
 export const ADMIN_SESSION_QUERY_KEY = apiQueryKey('getAdminSession');
@@ -26,18 +27,24 @@ export function showLocked(): void {
   queryClient.removeQueries({ queryKey: ADMIN_ANALYTICS_QUERY_KEY });
 }
 
+/** The admin session ended under the dashboard (a 401): say so, and lock. */
+export function endedSession(): void {
+  toast({ title: t('admin.sessionEnded'), description: t('admin.sessionEndedText'), variant: 'destructive' });
+  showLocked();
+}
+
 export function useVerifyAdminPassword() {
   return useMutation({
     mutationFn: (body: AdminVerifyBody) => api.verifyAdmin({ body }),
     onSuccess: (session) => {
       queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, session);
-      toast({ title: 'Admin Access Granted', description: 'Analytics and the user export are unlocked for this browser.' });
+      toast({ title: t('admin.granted'), description: t('admin.grantedText') });
     },
     onError: (error) => {
       // spec §8: 'Access Denied - Invalid admin password.'; too many failures says how long to wait.
-      if (isUnauthorized(error)) toast({ title: 'Access Denied', description: 'Invalid admin password.', variant: 'destructive' });
-      else if (error instanceof ApiError && error.status === 429) toast({ title: 'Access Denied', description: describeError(error, 'Too many failed attempts. Please wait and try again.'), variant: 'destructive' });
-      else toast({ title: 'Error', description: describeError(error, 'Could not check the password. Please try again.'), variant: 'destructive' });
+      if (isUnauthorized(error)) toast({ title: t('admin.denied'), description: t('admin.deniedText'), variant: 'destructive' });
+      else if (error instanceof ApiError && error.status === 429) toast({ title: t('admin.denied'), description: describeError(error, t('admin.tooManyAttempts')), variant: 'destructive' });
+      else toast({ title: t('common.error'), description: describeError(error, t('admin.checkFailed')), variant: 'destructive' });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { BadgeCheck, CalendarDays, CalendarRange, Clock, UserPlus, Users } from 'lucide-react';
 import type { AdminAnalytics } from '@shared/contract/admin';
-import { formatCount } from './admin-format';
+import { useT } from '../../lib/i18n/i18n';
+import { formatCount, formatShare } from './admin-format';
 
 interface Stat {
   label: string;
@@ -10,22 +11,19 @@ interface Stat {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 }
 
-function percentOf(part: number, whole: number): string {
-  return whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`;
-}
-
 /** The spec §3 figures as cards; two columns on a phone, three from tablet width. */
 export function AdminStatCards({ analytics }: { analytics: AdminAnalytics }) {
+  const t = useT();
   const stats: Stat[] = [
-    { label: 'Total Users', value: analytics.totalUsers, note: 'All accounts', icon: Users },
-    { label: 'Trial Users', value: analytics.trialUsers, note: `${formatCount(analytics.trialEndedUsers)} with trial ended`, icon: Clock },
-    { label: 'Subscribed Users', value: analytics.subscribedUsers, note: `${percentOf(analytics.subscribedUsers, analytics.totalUsers)} of users`, icon: BadgeCheck },
-    { label: 'New Today', value: analytics.newUsersToday, note: 'Since 00:00 UTC', icon: UserPlus },
-    { label: 'New This Week', value: analytics.newUsersThisWeek, note: 'Since Monday, UTC', icon: CalendarRange },
-    { label: 'New This Month', value: analytics.newUsersThisMonth, note: 'Since the 1st, UTC', icon: CalendarDays },
+    { label: t('admin.stats.total'), value: analytics.totalUsers, note: t('admin.stats.totalNote'), icon: Users },
+    { label: t('admin.stats.trial'), value: analytics.trialUsers, note: t('admin.stats.trialNote', { count: formatCount(analytics.trialEndedUsers) }), icon: Clock },
+    { label: t('admin.stats.subscribed'), value: analytics.subscribedUsers, note: t('admin.stats.subscribedNote', { percent: formatShare(analytics.subscribedUsers, analytics.totalUsers) }), icon: BadgeCheck },
+    { label: t('admin.stats.today'), value: analytics.newUsersToday, note: t('admin.stats.todayNote'), icon: UserPlus },
+    { label: t('admin.stats.week'), value: analytics.newUsersThisWeek, note: t('admin.stats.weekNote'), icon: CalendarRange },
+    { label: t('admin.stats.month'), value: analytics.newUsersThisMonth, note: t('admin.stats.monthNote'), icon: CalendarDays },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label="User figures">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label={t('admin.stats.label')}>
       {stats.map(({ label, value, note, icon: Icon }) => (
         <li key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-start justify-between gap-2">

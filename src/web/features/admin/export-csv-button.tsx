@@ -2,24 +2,25 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { isUnauthorized } from '../../lib/api-client';
+import { useT } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/toast';
-import { downloadUsersCsv, showLocked } from './admin-api';
+import { downloadUsersCsv, endedSession } from './admin-api';
 
 /** spec §6: the CSV export of users (Email, Business Name, Signup Date, Trial Ends, Status). */
 export function ExportCsvButton() {
   const [isExporting, setIsExporting] = useState(false);
+  const t = useT();
 
   const exportCsv = async () => {
     setIsExporting(true);
     try {
       const filename = await downloadUsersCsv();
-      toast({ title: 'Export Complete', description: `Saved ${filename}` });
+      toast({ title: t('admin.export.complete'), description: t('admin.export.saved', { name: filename }) });
     } catch (error) {
       if (isUnauthorized(error)) {
-        toast({ title: 'Admin Session Ended', description: 'Please enter the admin password again.', variant: 'destructive' });
-        showLocked();
+        endedSession();
       } else {
-        toast({ title: 'Export Failed', description: 'Could not download the users CSV. Please try again.', variant: 'destructive' });
+        toast({ title: t('admin.export.failed'), description: t('admin.export.failedText'), variant: 'destructive' });
       }
     } finally {
       setIsExporting(false);
@@ -29,7 +30,7 @@ export function ExportCsvButton() {
   return (
     <Button variant="secondary" onClick={() => void exportCsv()} disabled={isExporting}>
       <Download className="size-4" aria-hidden="true" />
-      {isExporting ? 'Exporting...' : 'Export CSV'}
+      {isExporting ? t('admin.export.exporting') : t('admin.export.button')}
     </Button>
   );
 }

@@ -1,13 +1,12 @@
 import { useState, type PointerEvent } from 'react';
 import type { SignupDay } from '@shared/contract/admin';
+import { useT } from '../../lib/i18n/i18n';
 import { formatCount, formatShortDay } from './admin-format';
 import { roundAxisMax } from './chart-scale';
 
 const BAR_SLOT = 10;
 const BAR_WIDTH = 7;
 const HEIGHT = 100;
-
-const signUps = (count: number) => `${formatCount(count)} sign-up${count === 1 ? '' : 's'}`;
 
 /**
  * Sign-ups per UTC day over the last 30 days as a bar chart: a hand-drawn SVG (no chart
@@ -16,6 +15,8 @@ const signUps = (count: number) => `${formatCount(count)} sign-up${count === 1 ?
  */
 export function SignupsChart({ days }: { days: SignupDay[] }) {
   const [pointed, setPointed] = useState<number | null>(null);
+  const t = useT();
+  const signUps = (count: number) => t('admin.chart.signups', { count, number: formatCount(count) });
   const total = days.reduce((sum, day) => sum + day.count, 0);
   const axisMax = roundAxisMax(Math.max(0, ...days.map((day) => day.count)));
   const width = days.length * BAR_SLOT;
@@ -30,7 +31,10 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
 
   const first = days[0];
   const middle = days[Math.floor(days.length / 2)];
-  const summary = `${signUps(total)} in the last ${days.length} days${busiest && busiest.count > 0 ? `; busiest day ${formatShortDay(busiest.date)} with ${signUps(busiest.count)}` : ''}.`;
+  const summary =
+    busiest && busiest.count > 0
+      ? t('admin.chart.summaryBusiest', { signups: signUps(total), days: formatCount(days.length), day: formatShortDay(busiest.date), busiest: signUps(busiest.count) })
+      : t('admin.chart.summary', { signups: signUps(total), days: formatCount(days.length) });
 
   return (
     <figure>
@@ -41,7 +45,7 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
           </>
         ) : (
           <>
-            <span className="font-semibold text-slate-900">{formatCount(total)}</span> sign-ups in the last {days.length} days
+            <span className="font-semibold text-slate-900">{formatCount(total)}</span> {t('admin.chart.lastDays', { count: total, days: formatCount(days.length) })}
           </>
         )}
       </p>
@@ -57,7 +61,7 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
             preserveAspectRatio="none"
             className="block h-40 w-full touch-pan-y"
             role="img"
-            aria-label={`Bar chart of sign-ups per day. ${summary}`}
+            aria-label={t('admin.chart.label', { summary })}
             onPointerMove={pointAt}
             onPointerDown={pointAt}
             onPointerLeave={() => setPointed(null)}
@@ -79,24 +83,24 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
           <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
             <span>{first ? formatShortDay(first.date) : ''}</span>
             <span>{middle ? formatShortDay(middle.date) : ''}</span>
-            <span>Today</span>
+            <span>{t('admin.chart.today')}</span>
           </div>
         </div>
       </div>
       <figcaption className="sr-only">{summary}</figcaption>
       <table className="sr-only">
-        <caption>Sign-ups per day (UTC)</caption>
+        <caption>{t('admin.chart.tableCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Sign-ups</th>
+            <th scope="col">{t('admin.chart.day')}</th>
+            <th scope="col">{t('admin.chart.count')}</th>
           </tr>
         </thead>
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
               <td>{formatShortDay(day.date)}</td>
-              <td>{day.count}</td>
+              <td>{formatCount(day.count)}</td>
             </tr>
           ))}
         </tbody>

@@ -11,7 +11,7 @@ import { isHandledByClient } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { projectTitle } from '../../lib/project-labels';
 import { toast, toastAfter } from '../../lib/toast';
-import { t } from '../../lib/i18n/i18n';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { deliverPdf, downloadPdf, sharePdf, toPdfFile, type DeliveryOutcome } from './deliver-pdf';
 
 const exportFailed = () => toast({ title: t('pdf.failed'), description: t('pdf.failedText'), variant: 'destructive' });
@@ -36,12 +36,12 @@ export function useExportPdf(project: Project) {
     else toastAfter(generatedToast, { title: t('pdf.complete'), description: complete });
   }, []);
 
-  /** Opens the filename dialog with the spec's default (client name + 'Report' + date). */
+  /** Opens the filename dialog with the spec's default (client name + 'Report' + date), 'Report' in the UI's language. */
   const askFilename = useCallback(
     (owner: User) => {
       // The PDF code and fonts start loading now, while the dialog is open.
       import('./generate-report-pdf').then((module) => module.prewarmPdfWorker()).catch(() => undefined);
-      setFilenameRequest({ owner, defaultName: defaultReportFilename(project.clientName, new Date()) });
+      setFilenameRequest({ owner, defaultName: defaultReportFilename(project.clientName, new Date(), currentLocale()) });
     },
     [project.clientName],
   );

@@ -9,7 +9,7 @@ import { Input, Label } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
 import { confirmSandboxPayment } from './api/subscription-queries';
 import type { PaymentFormProps } from './payment-form-props';
-import { checkTestCard, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD } from './test-card';
+import { checkTestCard, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, TEST_CARD_DECLINE_TEXT } from './test-card';
 
 export function SandboxCardForm({ clientSecret, onPaid, onFailed, onUnexpectedError }: PaymentFormProps) {
   const [card, setCard] = useState({ number: SANDBOX_SUCCESS_CARD, expiry: '12 / 34', cvc: '123' });
@@ -19,7 +19,7 @@ export function SandboxCardForm({ clientSecret, onPaid, onFailed, onUnexpectedEr
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const decline = checkTestCard(card);
-    if (decline) return onFailed(decline);
+    if (decline) return onFailed(t(TEST_CARD_DECLINE_TEXT[decline]));
     setPaying(true);
     try {
       await confirmSandboxPayment(clientSecret);

@@ -23,6 +23,14 @@ describe('describeCameraError (spec §8)', () => {
     expect(describeCameraError('weird')).toMatchObject({ title: 'Camera Error' });
   });
 
+  it("says the app's own failures with the catalogue's words (so in the UI's language), not a thrown message", async () => {
+    const { waitForVideoToPlay } = await import('./wait-for-video');
+    const neverPlays = { readyState: 0, videoWidth: 0, videoHeight: 0 };
+    const timedOut = await waitForVideoToPlay(neverPlays, { tries: 1, sleep: async () => undefined }).catch((error: unknown) => error);
+    expect(describeCameraError(timedOut)).toMatchObject({ title: 'Camera Error', description: 'The camera preview did not start. Please try again.' });
+    expect(describeCameraError(new Error('The camera preview is not on screen'))).toMatchObject({ title: 'Camera Error', description: 'The camera could not be started. Please try again.' });
+  });
+
   it('shows every camera failure as a destructive toast', () => {
     for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'OverconstrainedError', 'TypeError']) expect(describeCameraError(domError(name)).variant).toBe('destructive');
   });

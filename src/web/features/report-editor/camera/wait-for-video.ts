@@ -9,6 +9,9 @@ export interface VideoLike {
 
 const HAVE_CURRENT_DATA = 2;
 
+/** The preview never played: named so the camera's toast can say it in the UI's language. */
+export const PREVIEW_DID_NOT_START = 'CameraPreviewDidNotStartError';
+
 export function isVideoPlaying(video: VideoLike): boolean {
   return video.readyState >= HAVE_CURRENT_DATA && video.videoWidth > 0 && video.videoHeight > 0;
 }
@@ -22,5 +25,5 @@ export async function waitForVideoToPlay(
     await sleep(intervalMs);
   }
   if (isVideoPlaying(video)) return;
-  throw new Error('The camera preview did not start. Please try again.');
+  throw Object.assign(new Error('The camera preview did not start. Please try again.'), { name: PREVIEW_DID_NOT_START });
 }
