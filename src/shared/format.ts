@@ -83,6 +83,12 @@ export function formatDateTime(value: Date | string, locale: Locale, timeZone?: 
   return cached(`dt|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone })).format(toDate(value));
 }
 
+/** The calendar day as YYYY-MM-DD, read in `timeZone` (the device's when left out): "2026-11-21". */
+export function formatIsoDay(value: Date | string, timeZone?: string): string {
+  timeZone = knownZone(timeZone);
+  return cached(`ymd|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })).format(toDate(value));
+}
+
 /**
  * When a photo was taken, as short as stays clear: "09:14" today, "Nov 21, 09:14" another day of
  * this year, "Jan 3, 2025, 08:05" before; "today" is read in `timeZone` (the device's when left out).
@@ -91,8 +97,7 @@ export function formatCaptureTime(value: Date | string, locale: Locale, now: Dat
   timeZone = knownZone(timeZone);
   const taken = toDate(value);
   if (Number.isNaN(taken.getTime())) return '';
-  const day = cached(`ymd|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }));
-  const [takenDay, today] = [day.format(taken), day.format(now)]; // 2026-11-21
+  const [takenDay, today] = [formatIsoDay(taken, timeZone), formatIsoDay(now, timeZone)]; // 2026-11-21
   const sameDay = takenDay === today;
   const sameYear = takenDay.slice(0, 4) === today.slice(0, 4);
   const shape = sameDay ? 'time' : sameYear ? 'day' : 'year';

@@ -40,6 +40,12 @@ describe('defaultReportFilename', () => {
     expect(defaultReportFilename('José Núñez', new Date(2026, 10, 2), 'es')).toBe('Jose_Nunez_Informe_2026-11-02');
     expect(defaultReportFilename('', new Date(2026, 0, 15), 'es')).toBe('Informe_2026-01-15');
   });
+
+  it("takes the day in the owner's time zone: 17:00 in Los Angeles is already tomorrow in UTC", () => {
+    const evening = new Date('2026-11-22T01:00:00Z'); // 21 Nov, 17:00 in Los Angeles
+    expect(defaultReportFilename('Jane Smith', evening, 'en', 'America/Los_Angeles')).toBe('Jane_Smith_Report_2026-11-21');
+    expect(defaultReportFilename('Jane Smith', evening, 'en', 'Europe/Madrid')).toBe('Jane_Smith_Report_2026-11-22');
+  });
 });
 
 describe('toPdfFilename', () => {

@@ -2,6 +2,7 @@
 // the user types is sanitised to letters, digits, underscore and hyphen. 'Report' is said in the
 // reader's language (issue 15): the UI's on the web, the report owner's on the server.
 import type { Locale } from './preferences.js';
+import { formatIsoDay } from './format.js';
 
 const FILENAME_MAX_LENGTH = 100;
 
@@ -20,21 +21,17 @@ export function sanitizeFilename(input: string): string {
     .replace(/_+$/, '');
 }
 
-/** YYYY-MM-DD of the calendar day where the code runs. */
-export function formatFilenameDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** The default file name's word for the report, per language. */
 export const REPORT_FILENAME_WORD: Record<Locale, string> = { en: 'Report', es: 'Informe' };
 
 /**
  * "Jane_Smith_Report_2026-11-22" (without a client name: "Report_2026-11-22"); in Spanish
- * "Jane_Smith_Informe_2026-11-22".
+ * "Jane_Smith_Informe_2026-11-22". The day is read in the owner's time zone, as the PDF's dates
+ * are (the device's when left out).
  */
-export function defaultReportFilename(clientName: string, date: Date, locale: Locale): string {
-  return sanitizeFilename(`${clientName} ${REPORT_FILENAME_WORD[locale]} ${formatFilenameDate(date)}`);
+export function defaultReportFilename(clientName: string, date: Date, locale: Locale, timeZone?: string): string {
+  return sanitizeFilename(`${clientName} ${REPORT_FILENAME_WORD[locale]} ${formatIsoDay(date, timeZone)}`);
 }
 
 /** The file name to save as: the sanitised answer, or the default when nothing usable is left. */

@@ -8,7 +8,7 @@ import { ownerLocale } from './report-pdf.service.js';
 
 export function sendReportPdf(reply: FastifyReply, project: ProjectRow, owner: UserRow, pdf: Uint8Array): FastifyReply {
   reply.server.metrics.pdfBuilds.inc({ result: 'built' });
-  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock(), ownerLocale(owner))}.pdf`;
+  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock(), ownerLocale(owner), owner.timeZone)}.pdf`;
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)

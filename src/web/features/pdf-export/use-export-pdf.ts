@@ -41,7 +41,7 @@ export function useExportPdf(project: Project) {
     (owner: User) => {
       // The PDF code and fonts start loading now, while the dialog is open.
       import('./generate-report-pdf').then((module) => module.prewarmPdfWorker()).catch(() => undefined);
-      setFilenameRequest({ owner, defaultName: defaultReportFilename(project.clientName, new Date(), currentLocale()) });
+      setFilenameRequest({ owner, defaultName: defaultReportFilename(project.clientName, new Date(), currentLocale(), owner.timeZone) });
     },
     [project.clientName],
   );
