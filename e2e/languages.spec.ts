@@ -14,8 +14,11 @@ test.describe('a browser whose language is Spanish', () => {
     await expect(page.getByText('Tres pasos: fotografía, guarda, envía')).toBeVisible();
     await expect(page.getByText('4,99 US$', { exact: true })).toBeVisible();
 
+    await page.getByRole('combobox', { name: 'Idioma' }).focus();
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     await expect(page.getByRole('link', { name: 'Start Your Free Trial' }).first()).toBeVisible();
+    // The page is rendered afresh in English; keyboard focus stays on the language select.
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeFocused();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('cleanproof.locale'))).toBe('en');
 
@@ -58,6 +61,7 @@ test("a signed-in user's choice is stored on the account and survives signing in
   expect((await saved).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Aún no tienes informes' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('button', { name: 'Menú' })).toBeFocused();
 
   // A fresh context: English browser, nothing on the device. Signing in brings the account's Spanish.
   const context = await browser.newContext({ locale: 'en-US' });

@@ -34,6 +34,7 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
           <span className="hidden truncate text-sm text-slate-600 sm:inline">{user?.businessName ?? user?.email}</span>
           <MenuButton
             label={t('menu.label')}
+            refocusKey="header-menu"
             icon={<Menu className="size-6" aria-hidden="true" />}
             actions={[
               { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
@@ -44,7 +45,7 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
                 lang: locale,
                 checked: currentLocale() === locale,
                 icon: <Check className={currentLocale() === locale ? 'size-4' : 'size-4 invisible'} aria-hidden="true" />,
-                onSelect: () => void chooseLanguage(locale),
+                onSelect: () => void chooseLanguage(locale, 'header-menu'),
                 separated: index === 0,
               })),
               { label: t('menu.signOut'), icon: <LogOut className="size-4" aria-hidden="true" />, onSelect: () => void signOut(), separated: true },

@@ -15,8 +15,9 @@ export function LanguageSelect() {
       <select
         value={currentLocale()}
         onChange={(event) => {
-          if (isSupportedLocale(event.target.value)) void chooseLanguage(event.target.value);
+          if (isSupportedLocale(event.target.value)) void chooseLanguage(event.target.value, 'language-select');
         }}
+        data-refocus="language-select"
         className="min-h-11 cursor-pointer bg-transparent py-1 pr-1 text-sm font-medium"
       >
         {LANGUAGE_NAMES.map(({ locale, name }) => (

@@ -22,7 +22,7 @@ const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 const ITEM =
   'flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus-visible:outline-offset-[-2px]';
 
-export function MenuButton({ label, icon, actions }: { label: string; icon: ReactNode; actions: MenuAction[] }) {
+export function MenuButton({ label, icon, actions, refocusKey }: { label: string; icon: ReactNode; actions: MenuAction[]; refocusKey?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -69,6 +69,7 @@ export function MenuButton({ label, icon, actions }: { label: string; icon: Reac
         type="button"
         aria-label={label}
         aria-haspopup="menu"
+        data-refocus={refocusKey}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((isOpen) => !isOpen)}

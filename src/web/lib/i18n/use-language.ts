@@ -11,7 +11,22 @@ import { USER_QUERY_KEY } from '../query-keys';
 import { activateLocale, currentLocale } from './i18n';
 import { rememberLocale } from './locale-choice';
 
-export async function chooseLanguage(locale: Locale): Promise<void> {
+/** The control to give focus back to once the app has been rendered afresh in the new language. */
+let refocusAfterChange: string | null = null;
+
+/** Taken once by LanguageKeyed after it renders the new language (data-refocus of the control). */
+export function takeRefocusTarget(): string | null {
+  const target = refocusAfterChange;
+  refocusAfterChange = null;
+  return target;
+}
+
+/**
+ * Switches the app's language. The app renders afresh (LanguageKeyed), which removes the control
+ * used: `refocus` names the control (its data-refocus) that gets keyboard focus back after.
+ */
+export async function chooseLanguage(locale: Locale, refocus?: string): Promise<void> {
+  refocusAfterChange = refocus ?? null;
   rememberLocale(locale);
   const user = queryClient.getQueryData<User | null>(USER_QUERY_KEY);
   if (user && user.locale !== locale) {
