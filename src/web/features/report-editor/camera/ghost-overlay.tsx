@@ -10,13 +10,16 @@ export function GhostOverlay({ source, mirrored }: { source: GhostSource | null;
   const [shown, setShown] = useState(true);
   const image = useRef<HTMLImageElement>(null);
   const kept = source?.kind === 'kept' ? source.upload : null;
-  // A photo still on this device is shown from its bytes, by an object URL that lives as long as this effect.
+  const [keptBytes, keptType] = [kept?.bytes, kept?.mimeType];
+  // A photo still on this device is shown from its bytes, by an object URL that lives as long as
+  // this effect. Keyed by the bytes, not the queue's view of them: that view is new at every
+  // upload progress report, and the ghost would flicker while the after shot is lined up.
   useEffect(() => {
-    if (!kept || !image.current) return;
-    const url = URL.createObjectURL(new Blob([kept.bytes], { type: kept.mimeType }));
+    if (!keptBytes || !image.current) return;
+    const url = URL.createObjectURL(new Blob([keptBytes], { type: keptType }));
     image.current.src = url;
     return () => URL.revokeObjectURL(url);
-  }, [kept, shown]);
+  }, [keptBytes, keptType, shown]);
   if (!source) return null;
   return (
     <>
