@@ -130,6 +130,25 @@ test.describe('accounts on a phone', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
+  test('Sign Out holds even when a user lookup was still on its way and the sign-out call is lost', async ({ page }) => {
+    const email = uniqueEmail('slow-lookup');
+    const registered = await page.request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Slow Maids' } });
+    expect(registered.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    // A weak signal: the refresh of the user made just after sign-in is still travelling at sign-out.
+    await page.route('**/api/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    await signIn(page, email, 'correct horse');
+    await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
+    await signOut(page);
+    // The lookup's answer (the session the server still knows) arrives and changes nothing.
+    await page.waitForTimeout(2000);
+    await expect(page.getByRole('link', { name: 'Already have an account? Sign In' })).toBeVisible();
+  });
+
   test('a failed user lookup goes to /auth after a moment, except on /admin', async ({ page }) => {
     await page.route('**/api/user', (route) => route.abort('internetdisconnected'));
     await page.goto('/projects');

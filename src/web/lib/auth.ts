@@ -75,6 +75,9 @@ export async function logout(): Promise<void> {
     // the local sign-out below happens regardless
   } finally {
     clearAuthToken();
+    // A user lookup still on its way (the refresh made just after sign-in) must not put the user
+    // back: with the sign-out call lost, the server still knows the session it would answer with.
+    await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
     queryClient.setQueryData(USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
     // Nothing of this user's reports stays readable on the device for whoever uses it next.
