@@ -1,7 +1,6 @@
 // The HTTP layer under the typed client (api.ts), spec §7: sends cookies, the bearer token from
 // localStorage when present, JSON bodies; a failed response becomes an ApiError whose text is
 // "status: body text".
-import { xhrRequest } from './xhr-request';
 
 /**
  * How a server message is said to the user: the app installs its translator (i18n/error-text.ts,
@@ -113,6 +112,8 @@ export async function apiRequest(method: string, url: string, data?: unknown, in
   const headers: Record<string, string> = { ...init.headers, ...authHeaders() };
   if (data instanceof Blob && init.onUploadProgress) {
     headers['Content-Type'] = data.type || 'application/octet-stream';
+    // Only photo uploads report progress: their code stays out of the first load.
+    const { xhrRequest } = await import('./xhr-request');
     const response = await xhrRequest(method, url, { headers, body: data, signal: init.signal, onUploadProgress: init.onUploadProgress });
     await throwIfNotOk(response);
     return response;
