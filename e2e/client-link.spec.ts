@@ -115,6 +115,11 @@ test.describe('a client link on a phone', () => {
     await expect(item).toContainText('Last opened just now');
     await item.getByRole('button', { name: 'Revoke' }).click();
     await expect(item.getByText('Revoke this link? Your client will no longer be able to open it.')).toBeVisible();
+    // Focus follows the swap of buttons: to Keep, and back to Revoke when kept.
+    await expect(item.getByRole('button', { name: 'Keep link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(item.getByRole('button', { name: 'Revoke' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await item.getByRole('button', { name: 'Revoke link' }).click();
     await expectToast(page, 'Link revoked');
     await expect(item).toContainText('Revoked');

@@ -1,7 +1,7 @@
 // One client link in the share panel: its address, when it ends, when the client last opened it,
 // and for a live link Copy (or Share on a phone) and Revoke, which asks once more first.
 import { t } from '../../lib/i18n/i18n';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Copy, Share2 } from 'lucide-react';
 import type { ShareLink } from '@shared/contract/share-links';
 import { Button } from '../../components/ui/button';
@@ -26,7 +26,21 @@ const STATE_BADGE = {
 const STATE_LABEL = { live: 'link.live', expired: 'link.expired', revoked: 'link.revoked' } as const;
 
 export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: ClientLinkItemProps) {
-  const [isConfirming, setConfirming] = useState(false);
+  const [isConfirming, setConfirmingState] = useState(false);
+  // The button used leaves the screen (Revoke, then Keep): keyboard focus goes to what takes its
+  // place rather than to the top of the dialog.
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const focusAfterSwap = useRef(false);
+  const setConfirming = (confirming: boolean) => {
+    focusAfterSwap.current = true;
+    setConfirmingState(confirming);
+  };
+  useEffect(() => {
+    if (!focusAfterSwap.current) return;
+    focusAfterSwap.current = false;
+    (isConfirming ? keepButton : revokeButton).current?.focus();
+  }, [isConfirming]);
   const state = linkState(link, now);
   const canShare = isPhone() && typeof navigator.share === 'function';
   return (
@@ -44,7 +58,7 @@ export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: Clie
         (isConfirming ? (
           <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label={t('link.confirmRevoke')}>
             <p className="w-full text-sm font-medium text-slate-800">{t('link.confirmRevokeText')}</p>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isRevoking}>
+            <Button ref={keepButton} variant="secondary" onClick={() => setConfirming(false)} disabled={isRevoking}>
               {t('link.keep')}
             </Button>
             <Button variant="destructive" onClick={() => void onRevoke(link).then(() => setConfirming(false))} disabled={isRevoking}>
@@ -57,7 +71,7 @@ export function ClientLinkItem({ link, now, onSend, onRevoke, isRevoking }: Clie
               {canShare ? <Share2 className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
               {canShare ? t('share.share') : t('link.copy')}
             </Button>
-            <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
+            <Button ref={revokeButton} variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
               {t('link.revokeShort')}
             </Button>
           </div>
