@@ -273,6 +273,31 @@ test.describe('on a desktop', () => {
     await expect(unpaired(page)).toHaveCount(1);
   });
 
+  test('a client name retyped while the first save travels stays as retyped (the older save does not bring its value back)', async ({ page }) => {
+    await registerThroughUi(page);
+    const projectId = await createFirstReport(page);
+    // A weak signal: each save takes a while, and the saves go one after the other.
+    await page.route(`**/api/projects/${projectId}`, async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue().catch(() => undefined);
+    });
+    const name = page.getByLabel('Client name');
+    await name.fill('Smith');
+    await page.getByLabel('Description').click();
+    await name.fill('Smithson');
+    await page.getByLabel('Description').click();
+    // Until both saves are done, and after, the field never goes back to the first value.
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i += 1) {
+      seen.add(await name.inputValue());
+      await page.waitForTimeout(100);
+    }
+    expect([...seen]).toEqual(['Smithson']);
+    await expect(page.getByText('Saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Client name')).toHaveValue('Smithson');
+  });
+
   test('never loses a photo on a weak signal: kept, shown waiting, uploaded when back online', async ({ page, context }) => {
     await registerThroughUi(page);
     const projectId = await createFirstReport(page);
