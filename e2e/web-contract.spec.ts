@@ -89,6 +89,8 @@ test.describe('spec gaps', () => {
     await page.goto('/admin');
     await page.getByLabel('Admin password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
+    // The lock screen has the same heading: Lock shows only once the admin session is set.
+    await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     const analytics = (await (await page.request.get('/api/admin/analytics')).json()) as { recentUsers: { id: number; email: string; stripeSubscriptionId: string | null }[] };
     expect(analytics.recentUsers.find((user) => user.email === email)).toMatchObject({ id: me.id, stripeSubscriptionId: null });
