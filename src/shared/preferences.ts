@@ -12,6 +12,26 @@ export function isSupportedLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored or written language (users.locale, <html lang>) as a Locale: English for anything else. */
+export function toLocale(value: unknown): Locale {
+  return isSupportedLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** 'es-ES', 'es-419', 'ES', 'es_MX' → 'es'; null when the tag's language is not supported. */
+export function supportedLocaleOf(tag: string): Locale | null {
+  const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isSupportedLocale(language) ? language : null;
+}
+
+/** The first supported language among language tags in order of preference, else English. */
+export function preferredLocale(tags: readonly string[]): Locale {
+  for (const tag of tags) {
+    const locale = supportedLocaleOf(tag);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
 // An IANA name ("Europe/Madrid", "UTC"), not an offset such as "+01:00" that newer engines also accept.
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 

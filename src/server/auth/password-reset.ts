@@ -1,6 +1,6 @@
 // Password reset: a random token mailed as a link, stored only as its SHA-256, valid for one
 // hour and for one use. Using it sets the new password and ends every session of the user.
-import { userLocale } from '../lib/request-locale.js';
+import { toLocale } from '../../shared/preferences.js';
 import type { Locale } from '../../shared/preferences.js';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -28,7 +28,7 @@ export async function issueResetToken(db: Database, email: string, now: Date): P
   if (!user) return null;
   const token = generateToken();
   await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
-  return { email: user.email, locale: userLocale(user), token };
+  return { email: user.email, locale: toLocale(user.locale), token };
 }
 
 /** Throws a 400 naming why the token cannot be used (unknown, used or expired). */

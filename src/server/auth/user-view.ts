@@ -1,5 +1,5 @@
 import type { User } from '../../shared/contract/auth.js';
-import { DEFAULT_LOCALE, isSupportedLocale } from '../../shared/preferences.js';
+import { toLocale } from '../../shared/preferences.js';
 import type { UserRow } from '../db/schema.js';
 
 /** The user as the API shows it: never the password hash or internal keys. */
@@ -13,7 +13,7 @@ export function toUserResponse(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     trialEndsAt: row.trialEndsAt.toISOString(),
     stripeSubscriptionId: row.stripeSubscriptionId,
-    locale: isSupportedLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    locale: toLocale(row.locale),
     timeZone: row.timeZone,
   };
 }

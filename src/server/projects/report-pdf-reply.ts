@@ -4,11 +4,11 @@
 import type { FastifyReply } from 'fastify';
 import { defaultReportFilename } from '../../shared/report-filename.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
-import { ownerLocale } from './report-pdf.service.js';
+import { toLocale } from '../../shared/preferences.js';
 
 export function sendReportPdf(reply: FastifyReply, project: ProjectRow, owner: UserRow, pdf: Uint8Array): FastifyReply {
   reply.server.metrics.pdfBuilds.inc({ result: 'built' });
-  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock(), ownerLocale(owner), owner.timeZone)}.pdf`;
+  const filename = `${defaultReportFilename(project.clientName, reply.server.deps.clock(), toLocale(owner.locale), owner.timeZone)}.pdf`;
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${filename}"`)

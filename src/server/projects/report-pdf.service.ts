@@ -9,10 +9,9 @@ import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
-import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../shared/preferences.js';
+import { toLocale } from '../../shared/preferences.js';
 
 /** The report owner's language: the PDF's words, date and default file name are in it, whoever asks. */
-export const ownerLocale = (user: UserRow): Locale => (isSupportedLocale(user.locale) ? user.locale : DEFAULT_LOCALE);
 
 export const NO_PAIRS_MESSAGE = 'Add at least one before-and-after photo pair to export this report.';
 export const NO_BUSINESS_NAME_MESSAGE = 'Set your business name before exporting a report.';
@@ -57,10 +56,10 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
         clientName: project.clientName,
         description: project.description,
         // The owner's language and zone (issue 15), whoever asks for it (the owner or a client link).
-        dateText: formatReportDate(project.createdAt, ownerLocale(user), user.timeZone),
+        dateText: formatReportDate(project.createdAt, toLocale(user.locale), user.timeZone),
         timeZone: user.timeZone,
         pairs,
-        locale: ownerLocale(user),
+        locale: toLocale(user.locale),
       },
       fonts,
     ),

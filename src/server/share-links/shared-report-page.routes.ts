@@ -3,7 +3,8 @@
 // one the 410 page, an unknown one the 404 page. Outside /api, so not in the route table.
 import type { FastifyPluginAsync } from 'fastify';
 import { sharedReportText } from '../../shared/shared-report-text.js';
-import { localeFromAcceptLanguage, userLocale } from '../lib/request-locale.js';
+import { localeFromAcceptLanguage } from '../lib/request-locale.js';
+import { toLocale } from '../../shared/preferences.js';
 import { listSharedPairs } from './share-links.service.js';
 import { guardSharedAnswers, lookUpRequestToken, type SharedAnswerOptions } from './shared-access.js';
 import { sharedPageUrl, sharedReportUrls } from './share-link-view.js';
@@ -35,7 +36,7 @@ export const sharedReportPageRoutes: FastifyPluginAsync<SharedAnswerOptions & { 
     const urls = sharedReportUrls(link.token);
     const first = pairs[0];
     // The owner's language (issue 15), like the PDF the page offers.
-    const locale = userLocale(owner);
+    const locale = toLocale(owner.locale);
     const TEXT = sharedReportText(locale);
     // Read each time, like index.html: a rebuild (KEEP_WEB_BUILD=1) is served without a restart.
     const html = renderLivePage(await readPageAssets(webRoot), {

@@ -1,11 +1,11 @@
 // The client link page's words (issue 15): the report owner's language, which the server wrote
 // into <html lang> (src/server/share-links/shared-page-html.ts).
-import { DEFAULT_LOCALE, isSupportedLocale } from '@shared/preferences';
+import { toLocale } from '@shared/preferences';
 import { sharedReportText } from '@shared/shared-report-text';
 import { formatDate } from '@shared/format';
 
 const pageLanguage = typeof document === 'undefined' ? null : document.documentElement.lang;
-export const PAGE_LOCALE = isSupportedLocale(pageLanguage) ? pageLanguage : DEFAULT_LOCALE;
+export const PAGE_LOCALE = toLocale(pageLanguage);
 
 export const TEXT = sharedReportText(PAGE_LOCALE);
 

@@ -2,24 +2,9 @@
 // supported language the browser lists, else English. A signed-in user's stored locale wins over
 // both (applied in i18n.ts and use-language.ts). The a11y tests set the device language through
 // the same key, so its name and values are part of the app's contract.
-import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '@shared/preferences';
+import { DEFAULT_LOCALE, isSupportedLocale, preferredLocale, type Locale } from '@shared/preferences';
 
 export const LOCALE_STORAGE_KEY = 'cleanproof.locale';
-
-/** 'es-ES', 'es-419', 'ES' → 'es'; null when the tag's language is not supported. */
-export function supportedLocaleOf(tag: string): Locale | null {
-  const language = tag.trim().toLowerCase().split(/[-_]/)[0];
-  return isSupportedLocale(language) ? language : null;
-}
-
-/** The first supported language among the browser's preferences, else English. */
-export function browserLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const locale = supportedLocaleOf(tag);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
-}
 
 export function rememberedLocale(): Locale | null {
   try {
@@ -41,5 +26,5 @@ export function rememberLocale(locale: Locale): void {
 /** The first screen's language: the device's remembered choice, else the browser's languages. */
 export function deviceLocale(): Locale {
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language ?? DEFAULT_LOCALE];
-  return rememberedLocale() ?? browserLocale(languages);
+  return rememberedLocale() ?? preferredLocale(languages);
 }
