@@ -1,6 +1,6 @@
 // spec §4 "Plan display", as pure text rules the dialog and pages share.
-import { t } from '../../lib/i18n/i18n';
-import { formatPrice } from '../../lib/format';
+import { currentLocale, t } from '../../lib/i18n/i18n';
+import { formatDate, formatPrice } from '../../lib/format';
 import type { SubscriptionStatus } from '@shared/contract/billing';
 
 export interface PlanDisplay {
@@ -14,4 +14,13 @@ export function describePlan(status: Pick<SubscriptionStatus, 'subscriptionActiv
   return { name: t('plan.trial'), badge: 'Trial', detail: t('plan.daysRemaining', { days: status.trialDaysLeft ?? 0 }) };
 }
 
-
+/**
+ * spec §3's nextBillingDate is display text: a UTC day in English ("December 22, 2026") or
+ * 'Unknown'. English shows it as sent; another language shows that same UTC day in its words,
+ * and its own word for a date not known.
+ */
+export function nextBillingText(nextBillingDate: string): string {
+  if (currentLocale() === 'en') return nextBillingDate;
+  const day = new Date(`${nextBillingDate} 00:00 UTC`);
+  return Number.isNaN(day.getTime()) ? t('subscription.dateUnknown') : formatDate(day, 'long', 'UTC');
+}

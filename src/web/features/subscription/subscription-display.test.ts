@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePlan } from './plan-display';
+import { describePlan, nextBillingText } from './plan-display';
 import esScreens from '../../lib/i18n/catalogues/es.screens.json';
 import { i18n, t } from '../../lib/i18n/i18n';
 import { checkTestCard, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, TEST_CARD_DECLINE_TEXT, type TestCardDecline } from './test-card';
@@ -50,6 +50,24 @@ describe('sandbox test card check', () => {
     try {
       expect(shown(checkTestCard(card({ number: SANDBOX_DECLINED_CARD }), today))).toBe('Tu tarjeta ha sido rechazada.');
       expect(shown(checkTestCard(card({ number: '42' }), today))).toBe('El número de tu tarjeta no es válido.');
+    } finally {
+      i18n.activate('en');
+    }
+  });
+});
+
+describe('next billing date (spec §3: display text, or Unknown)', () => {
+  it('is shown as the server sent it in English, Unknown included', () => {
+    expect(nextBillingText('December 22, 2026')).toBe('December 22, 2026');
+    expect(nextBillingText('Unknown')).toBe('Unknown');
+  });
+  it("is the same UTC day in Spanish, whatever the device's zone, and never breaks on Unknown", () => {
+    i18n.load('es', esScreens);
+    i18n.activate('es');
+    try {
+      expect(nextBillingText('December 22, 2026')).toBe('22 de diciembre de 2026');
+      expect(nextBillingText('January 1, 2027')).toBe('1 de enero de 2027');
+      expect(nextBillingText('Unknown')).toBe('Desconocida');
     } finally {
       i18n.activate('en');
     }

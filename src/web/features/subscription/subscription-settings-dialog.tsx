@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../lib/toast';
-import { describePlan } from './plan-display';
+import { describePlan, nextBillingText } from './plan-display';
 import { t } from '../../lib/i18n/i18n';
 import { accessBlockedHeadline } from '../../lib/i18n/error-text';
 import { formatDate } from '../../lib/format';
@@ -75,7 +75,7 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
       {status.subscriptionActive && (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
           <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
-          {status.cancelAtPeriodEnd && status.accessEndsAt ? t('subscription.cancelledUntil', { date: formatDate(status.accessEndsAt, 'long') }) : t('subscription.nextBilling', { date: status.nextBillingDate ? formatDate(status.nextBillingDate, 'long', 'UTC') : '' })}
+          {status.cancelAtPeriodEnd && status.accessEndsAt ? t('subscription.cancelledUntil', { date: formatDate(status.accessEndsAt, 'long') }) : t('subscription.nextBilling', { date: nextBillingText(status.nextBillingDate) })}
         </p>
       )}
     </section>
