@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n/i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Check, CloudOff } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
 import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '@shared/rules';
@@ -39,18 +39,10 @@ export function ReportDetailsCard({ project }: { project: Project }) {
     setSaved((current) => ({ ...current, ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])) }));
   }
 
-  // The value last saved from this card, for the outcome listener below.
-  const latestSaved = useRef(saved);
-  useEffect(() => {
-    latestSaved.current = saved;
-  }, [saved]);
   useEffect(
     () =>
       onEditOutcome((edit, outcome) => {
         if (edit.projectId !== project.id) return;
-        // The outcome of an edit a newer one of the same field has replaced says nothing about the
-        // field now: shown as saved, the refetch of the older value would replace the newer one.
-        if (edit.value !== latestSaved.current[edit.field].trim()) return;
         setState((current) => ({ ...current, [edit.field]: outcome === 'refused' ? undefined : outcome }));
       }),
     [project.id],

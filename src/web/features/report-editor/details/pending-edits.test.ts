@@ -82,6 +82,25 @@ describe('PendingEdits', () => {
     expect(run.edits.list()).toHaveLength(1);
   });
 
+  it('reports no outcome for an edit a newer one of the same field replaced while it travelled', async () => {
+    const sent: string[] = [];
+    const seen: string[] = [];
+    const edits: PendingEdits = new PendingEdits(
+      memoryStorage(),
+      async (kept) => {
+        sent.push(kept.value);
+        // Retyped while the first save is on its way (not awaited: that run waits for this one).
+        if (kept.value === 'Smith') void edits.keep(edit('clientName', 'Smithson', 2));
+      },
+      (kept, outcome) => seen.push(`${kept.value}:${outcome}`),
+    );
+    await edits.keep(edit('clientName', 'Smith', 1));
+    await edits.sendAll(7);
+    expect(sent).toEqual(['Smith', 'Smithson']);
+    expect(seen).toEqual(['Smithson:saved']);
+    expect(edits.list()).toEqual([]);
+  });
+
   it('sends only the signed-in user\'s edits', async () => {
     const storage = memoryStorage();
     storage.setItem('cleanproof-pending-edits-v1', JSON.stringify([{ ...edit('clientName', 'Theirs', 1), userId: 8 }]));

@@ -82,18 +82,22 @@ export class PendingEdits {
           this.onOutcome(next, 'kept', error);
           return; // no signal, a server failure, a sign-in or an upgrade: tried again later, in order
         }
-        this.forget(next);
-        this.onOutcome(next, 'refused', error);
+        if (!this.forget(next)) this.onOutcome(next, 'refused', error);
         continue;
       }
-      this.forget(next);
-      this.onOutcome(next, 'saved');
+      if (!this.forget(next)) this.onOutcome(next, 'saved');
     }
   }
 
-  /** Forgets the edit sent, unless a newer one of the same field was made while it travelled. */
-  private forget(sent: PendingEdit): void {
-    this.write(this.list().filter((kept) => !(sameField(kept, sent) && kept.madeAt === sent.madeAt && kept.value === sent.value)));
+  /**
+   * Forgets the edit sent. Says whether a newer edit of the same field was made while it
+   * travelled: that edit is kept, is sent next and reports its own outcome, so this one's says
+   * nothing about the field now (shown as saved, its refetch would put the older value back).
+   */
+  private forget(sent: PendingEdit): boolean {
+    const kept = this.list();
+    this.write(kept.filter((edit) => !(sameField(edit, sent) && edit.madeAt === sent.madeAt && edit.value === sent.value)));
+    return kept.some((edit) => sameField(edit, sent) && edit.madeAt > sent.madeAt);
   }
 
   private write(edits: PendingEdit[]): void {
