@@ -5,6 +5,7 @@
 // OffsetTimeOriginal (EXIF 2.31, most phones since 2018) the instant is exact; without it the time
 // is read in the owner's time zone (users.timeZone), where their business takes its photos.
 // See docs/decisions/017-capture-proof-and-idempotent-uploads.md.
+import { exifOffsetMs, exifWallTime } from '../../shared/capture-time.js';
 
 const EXIF_IFD_POINTER = 0x8769;
 const DATE_TIME_ORIGINAL = 0x9003;
@@ -18,19 +19,10 @@ export function readExifCaptureTime(exif: Buffer | undefined, fallbackTimeZone: 
     const tags = readExifAsciiTags(exif);
     const dateTime = tags.get(DATE_TIME_ORIGINAL);
     if (!dateTime) return null;
-    const match = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(dateTime);
-    if (!match) return null;
-    const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-    if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
-    // A day the month does not have (2026:02:31) is not rolled over into the next month.
-    if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-    const offset = /^([+-])(\d{2}):(\d{2})$/.exec(tags.get(OFFSET_TIME_ORIGINAL)?.trim() ?? '');
-    const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-    if (offset) {
-      const sign = offset[1] === '-' ? -1 : 1;
-      return new Date(wallAsUtc - sign * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000);
-    }
-    return wallTimeToInstant(wallAsUtc, fallbackTimeZone);
+    const wallAsUtc = exifWallTime(dateTime);
+    if (wallAsUtc === null) return null;
+    const offset = exifOffsetMs(tags.get(OFFSET_TIME_ORIGINAL));
+    return offset === null ? wallTimeToInstant(wallAsUtc, fallbackTimeZone) : new Date(wallAsUtc - offset);
   } catch {
     // A damaged EXIF block only costs the capture time, never the upload.
     return null;

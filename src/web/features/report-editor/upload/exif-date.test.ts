@@ -25,6 +25,9 @@ describe('readExifCaptureDate', () => {
     expect(await readExifCaptureDate(new Blob([new Uint8Array(png)]))).toBeUndefined();
     const unknown = await sharp(await plainJpeg()).withExif({ IFD2: { DateTimeOriginal: '0000:00:00 00:00:00' } }).jpeg().toBuffer();
     expect(await readExifCaptureDate(new Blob([new Uint8Array(unknown)]))).toBeUndefined();
+    // A day the month lacks is not rolled over into March (the server's reader agrees: one rule).
+    const impossible = await sharp(await plainJpeg()).withExif({ IFD2: { DateTimeOriginal: '2026:02:31 09:14:03', OffsetTimeOriginal: '+01:00' } }).jpeg().toBuffer();
+    expect(await readExifCaptureDate(new Blob([new Uint8Array(impossible)]))).toBeUndefined();
   });
 
   it('never throws on cut or garbage bytes', () => {

@@ -3,6 +3,7 @@
 // general EXIF library in the editor's bundle: DateTimeOriginal (0x9003), with its zone from
 // OffsetTimeOriginal (0x9011) when the camera wrote one, else read as the device's local time.
 
+import { exifOffsetMs, exifWallTime } from '@shared/capture-time';
 const TAG_EXIF_IFD = 0x8769;
 const TAG_DATE_TIME_ORIGINAL = 0x9003;
 const TAG_OFFSET_TIME_ORIGINAL = 0x9011;
@@ -74,14 +75,10 @@ function readTiff(view: DataView, start: number, end: number): string | undefine
 
 /** '2026:11:21 09:14:03' (+ '+01:00') to ISO 8601; without a zone, the device's local time. */
 function toIso(taken: string, zone: string | undefined): string | undefined {
-  const match = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(taken.trim());
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
-  if (y < 1990 || mo < 1 || mo > 12 || d < 1) return undefined; // '0000:00:00 00:00:00' means unknown
-  if (zone && /^[+-]\d{2}:\d{2}$/.test(zone.trim())) {
-    const date = new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}${zone.trim()}`);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-  }
-  const local = new Date(y, mo - 1, d, h, mi, s);
-  return Number.isNaN(local.getTime()) ? undefined : local.toISOString();
+  const wallAsUtc = exifWallTime(taken);
+  if (wallAsUtc === null) return undefined;
+  const offset = exifOffsetMs(zone);
+  if (offset !== null) return new Date(wallAsUtc - offset).toISOString();
+  const wall = new Date(wallAsUtc);
+  return new Date(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()).toISOString();
 }
