@@ -4,7 +4,7 @@
 // time zone (users.timeZone); a calendar date that is not a moment (trial end, report date in the
 // PDF header) is formatted in the zone given, UTC when none. English dates read as in the spec
 // ("November 22, 2026" on screens, "22 November 2026" in the PDF header).
-import type { Locale } from './preferences.js';
+import { canonicalTimeZone, type Locale } from './preferences.js';
 import { PRICE_CENTS_PER_MONTH } from './rules.js';
 
 /** The BCP 47 tag Intl gets for each UI language. */
@@ -21,7 +21,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
   return formatter;
 }
 
-const zoneKnown = new Map<string, boolean>();
+const knownZones = new Map<string, string>();
 /**
  * The zone if this runtime knows it, else UTC. Zones are checked where they are stored, but a
  * browser or server with an older time zone database may not know a newer name: the date is then
@@ -29,17 +29,12 @@ const zoneKnown = new Map<string, boolean>();
  */
 function knownZone(timeZone: string | undefined): string | undefined {
   if (timeZone === undefined) return undefined;
-  let known = zoneKnown.get(timeZone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    zoneKnown.set(timeZone, known);
+  let zone = knownZones.get(timeZone);
+  if (zone === undefined) {
+    zone = canonicalTimeZone(timeZone) ?? 'UTC';
+    knownZones.set(timeZone, zone);
   }
-  return known ? timeZone : 'UTC';
+  return zone;
 }
 
 const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);

@@ -35,6 +35,15 @@ export function preferredLocale(tags: readonly string[]): Locale {
 // An IANA name ("Europe/Madrid", "UTC"), not an offset such as "+01:00" that newer engines also accept.
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+/** This device's IANA time zone, canonical, or null when the runtime gives none. */
+export function deviceTimeZone(): string | null {
+  try {
+    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    return null;
+  }
+}
+
 /** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or null when unknown. */
 export function canonicalTimeZone(value: string): string | null {
   if (value.length > TIME_ZONE_MAX_LENGTH || !IANA_NAME.test(value)) return null;

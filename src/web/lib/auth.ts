@@ -1,7 +1,7 @@
 // Who is signed in (spec §4): unknown until the current-user lookup (getUser) answers; a 401 means no user.
 import { useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
 import type { User } from '@shared/contract/auth';
-import { canonicalTimeZone } from '@shared/preferences';
+import { deviceTimeZone } from '@shared/preferences';
 import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
 import { clearAuthToken, describeError, isUnauthorized, setAuthToken } from './api-client';
 import { api } from './api';
@@ -58,7 +58,7 @@ export function useRegister() {
     // The browser's zone becomes the business's zone for capture times in PDFs (issue 13); editable in /account.
     // The language on screen becomes the account's (issue 15): emails and PDFs follow it.
     mutationFn: (body: Parameters<typeof api.register>[0]['body']) =>
-      api.register({ body: { ...body, locale: body.locale ?? currentLocale(), timeZone: body.timeZone ?? browserTimeZone() } }),
+      api.register({ body: { ...body, locale: body.locale ?? currentLocale(), timeZone: body.timeZone ?? deviceTimeZone() ?? undefined } }),
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toast({ title: t('auth.accountCreated'), description: t('auth.trialStarted', { days: TRIAL_DAYS }) });
@@ -91,13 +91,4 @@ export async function logout(): Promise<void> {
  */
 export function isAuthPath(pathname: string): boolean {
   return pathname === '/auth' || pathname === '/reset-password' || pathname === '/admin';
-}
-
-/** The device's IANA zone, or undefined when the browser gives none (the server then stores UTC). */
-function browserTimeZone(): string | undefined {
-  try {
-    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,7 +2,7 @@
 // browser at registration; changed here with PATCH /api/user/preferences { timeZone }.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';
-import { canonicalTimeZone } from '@shared/preferences';
+import { deviceTimeZone } from '@shared/preferences';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/input';
 import { api } from '../../lib/api';
@@ -21,14 +21,6 @@ function knownTimeZones(current: string): string[] {
     // an older browser: only the current zone and UTC
   }
   return [...new Set(['UTC', current, ...zones])];
-}
-
-function deviceTimeZone(): string | null {
-  try {
-    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  } catch {
-    return null;
-  }
 }
 
 export function TimeZoneForm({ timeZone }: { timeZone: string }) {
