@@ -106,12 +106,13 @@ async function pdfSize(captures: Buffer[]) {
     );
   const sum = (list: Buffer[]) => list.reduce((total, bytes) => total + bytes.length, 0);
   const capturedBytes = sum(sent);
+  const [pdfNew, pdfOld] = [(await report(storedNew)).length, (await report(storedOld)).length];
   const rows = [
     ['captured JPEGs as sent (sum)', kb(capturedBytes), '1.00'],
     ['stored, new (metadata stripped, sum)', kb(sum(storedNew)), (sum(storedNew) / capturedBytes).toFixed(3)],
-    ['PDF of the new stored photos', kb((await report(storedNew)).length), ((await report(storedNew)).length / capturedBytes).toFixed(3)],
+    ['PDF of the new stored photos', kb(pdfNew), (pdfNew / capturedBytes).toFixed(3)],
     ['stored, before issue 13 (re-encoded q80, sum)', kb(sum(storedOld)), (sum(storedOld) / capturedBytes).toFixed(3)],
-    ['PDF of those', kb((await report(storedOld)).length), ((await report(storedOld)).length / capturedBytes).toFixed(3)],
+    ['PDF of those', kb(pdfOld), (pdfOld / capturedBytes).toFixed(3)],
   ];
   console.log(`\n(b) PDF size, ${PAIRS} pairs of 1024x768 q0.6 captures:\n`);
   printTable(['what', 'bytes', 'x captured bytes'], rows);

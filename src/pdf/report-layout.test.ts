@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { buildReportPdf, formatReportDate, type ReportFonts, type ReportPdfInput, type ReportPdfPair } from './report-layout';
+import { buildReportPdf, type ReportFonts, type ReportPdfInput, type ReportPdfPair } from './report-layout';
+import { formatReportDate } from '../shared/format';
 import { loadReportFonts } from '../server/projects/report-pdf-fonts';
 import { makePhotoJpeg } from '../server/test-support/photo-fixtures';
 import { inspectPdf } from '../server/test-support/pdf-inspection';
@@ -232,7 +233,7 @@ describe('the capture-time line under each pair (issue 13)', { timeout: 30_000 }
 
 describe('formatReportDate', () => {
   it('prints the day, the English month and the year', () => {
-    expect(formatReportDate(new Date(2026, 10, 22, 23, 59))).toBe('22 November 2026');
-    expect(formatReportDate(new Date(2027, 0, 1))).toBe('1 January 2027');
+    expect(formatReportDate(new Date(2026, 10, 22, 23, 59), 'en')).toBe('22 November 2026');
+    expect(formatReportDate(new Date(2027, 0, 1), 'en')).toBe('1 January 2027');
   });
 });

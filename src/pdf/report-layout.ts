@@ -10,10 +10,8 @@ import { installFastStreamCopy } from './fast-stream-copy.js';
 import { fitWithin, truncateToWidth, toSingleLine, type Size } from './text-fit.js';
 import { formatCaptureLine } from './capture-line.js';
 
-export { formatReportDate } from './report-date.js';
 import { REPORT_PDF_TEXT, type ReportPdfText } from './report-text.js';
 import type { Locale } from '../shared/preferences.js';
-export { formatCaptureLine } from './capture-line.js';
 
 export interface ReportPdfPair {
   /** The stored JPEG of the before photo, embedded byte for byte. */
@@ -30,7 +28,7 @@ export interface ReportPdfInput {
   logo?: Uint8Array | null;
   clientName: string;
   description: string;
-  /** The report's date as shown in the header (see formatReportDate). */
+  /** The report's date as shown in the header (formatReportDate in src/shared/format.ts). */
   dateText: string;
   /** The IANA zone capture times are printed in (the owner's users.timeZone); UTC when not given. */
   timeZone?: string;

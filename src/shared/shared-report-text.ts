@@ -12,7 +12,6 @@ export type GoneLinkState = 'expired' | 'revoked' | 'unknown';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export interface SharedReportText {
-  language: Locale;
   title(businessName: string, clientName: string): string;
   previewDescription: (pairCount: number) => string;
   previewImageAlt: string;
@@ -40,7 +39,6 @@ export interface SharedReportText {
 }
 
 export const SHARED_REPORT_TEXT: SharedReportText = {
-  language: 'en',
   /** The tab's title and the preview's title (og:title): who sends it, and for whom. */
   title(businessName: string, clientName: string): string {
     const photos = clientName ? `Before and after photos for ${clientName}` : 'Before and after photos';
@@ -79,7 +77,6 @@ export const SHARED_REPORT_TEXT: SharedReportText = {
 };
 
 const SPANISH: SharedReportText = {
-  language: 'es',
   title(businessName: string, clientName: string): string {
     const photos = clientName ? `Fotos del antes y el después para ${clientName}` : 'Fotos del antes y el después';
     return businessName ? `${photos}, de ${businessName}` : photos;

@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CLEAR_USER_DATA_MESSAGE, THUMBNAIL_CACHE } from './lib/offline-cache-names';
+import { THUMBNAIL_CACHE } from './lib/offline-cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -76,7 +76,3 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/photos\/\d+\/thumbnail$/.test(url.pathname),
   new CacheFirst({ cacheName: THUMBNAIL_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 90 * 24 * 3600 })] }),
 );
-
-self.addEventListener('message', (event) => {
-  if (event.data === CLEAR_USER_DATA_MESSAGE) event.waitUntil(caches.delete(THUMBNAIL_CACHE));
-});

@@ -97,7 +97,7 @@ function makeThumbnail(pixels: Sharp): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The path every photo took before issue 13 (bench/photo-ingest.ts compares the two). */
+/** The path every photo took before issue 13 (bench/capture.ts compares the two). */
 export async function decodeAndEncode(input: Buffer): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'>> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {

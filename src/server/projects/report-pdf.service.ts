@@ -7,7 +7,8 @@ import { photoPairs, photos, type ProjectRow, type UserRow } from '../db/schema.
 import type { PhotoStore } from '../storage/photo-store.js';
 import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
-import { buildReportPdf, formatReportDate, type ReportPdfPair } from '../../pdf/report-layout.js';
+import { buildReportPdf, type ReportPdfPair } from '../../pdf/report-layout.js';
+import { formatReportDate } from '../../shared/format.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
 import { toLocale } from '../../shared/preferences.js';
 

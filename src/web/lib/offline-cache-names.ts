@@ -6,6 +6,3 @@ export const THUMBNAIL_CACHE = 'cleanproof-thumbnails-v1';
 
 /** The IndexedDB key of the persisted query cache (lib/persisted-queries.ts). */
 export const PERSISTED_QUERIES_KEY = 'cleanproof-queries-v1';
-
-/** The message a page sends the service worker to drop every user's cached data. */
-export const CLEAR_USER_DATA_MESSAGE = 'clear-user-data';

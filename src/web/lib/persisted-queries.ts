@@ -64,6 +64,8 @@ export function persistQueriesFromNowOn(client: QueryClient): () => void {
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
+    // Only a change to what is kept is worth a write (not admin figures or billing config).
+    if (!PERSISTED_ROOTS.has(event.query.queryKey[0])) return;
     timer ??= setTimeout(write, WRITE_THROTTLE_MS);
   });
   // The page is going (a navigation, the app closed): a change not written yet is written now,

@@ -1,15 +1,14 @@
 // Registers the service worker (src/web/sw.ts, decision 018) once someone is signed in and the
 // first screen has painted: the landing page never pays for it. A new build's worker is left
 // waiting: it serves from the next time the app is opened, never in the middle of a capture.
-import { CLEAR_USER_DATA_MESSAGE, THUMBNAIL_CACHE } from './offline-cache-names';
+import { THUMBNAIL_CACHE } from './offline-cache-names';
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined); // no worker: the app works online as before
 }
 
-/** Sign-out: the cached thumbnails of this user's reports go too. */
+/** Sign-out: the cached thumbnails of this user's reports go too (the page and its worker share CacheStorage). */
 export async function clearOfflineUserData(): Promise<void> {
-  navigator.serviceWorker?.controller?.postMessage(CLEAR_USER_DATA_MESSAGE);
   if (typeof caches !== 'undefined') await caches.delete(THUMBNAIL_CACHE).catch(() => false);
 }

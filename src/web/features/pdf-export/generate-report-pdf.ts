@@ -3,7 +3,7 @@
 // the page stays responsive. Without module workers it builds here, yielding between pairs.
 import type { User } from '@shared/contract/auth';
 import type { ReportPdfInput } from '@pdf/report-layout';
-import { formatReportDate } from '@pdf/report-date';
+import { formatReportDate } from '@shared/format';
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-client';
 import type { BuildRequest, BuildResponse } from './report-pdf.worker';

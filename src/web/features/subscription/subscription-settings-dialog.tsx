@@ -15,9 +15,6 @@ import { useSubscriptionStatus } from '../../lib/access';
 import { useCancelSubscription } from './api/subscription-queries';
 import { PlanBadge } from './plan-badge';
 
-/** spec §5: the exact browser confirmation before anything is sent. */
-export const cancelConfirmation = () => t('subscription.cancelConfirm');
-
 export function SubscriptionSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('subscription.title')} description={t('subscription.description', { product: PRODUCT_NAME })}>
@@ -118,8 +115,8 @@ function AccessEndedNotice({ status }: { status: SubscriptionStatus }) {
 function CancelSubscriptionButton() {
   const cancel = useCancelSubscription();
   const onCancel = () => {
-    // spec §5: declined means nothing is sent.
-    if (!window.confirm(cancelConfirmation())) return;
+    // spec §5: the exact browser confirmation; declined means nothing is sent.
+    if (!window.confirm(t('subscription.cancelConfirm'))) return;
     cancel.mutate(undefined, {
       onSuccess: () => toast({ title: t('subscription.cancelled'), description: t('subscription.cancelledText') }),
       onError: () => toast({ title: t('common.error'), description: t('subscription.cancelFailed'), variant: 'destructive' }),

@@ -1,7 +1,7 @@
 // One open report and the calls that change it (spec §7). The app reads photos by URL
 // (?images=url, DESIGN.md): thumbnails first, full photos only when asked for.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreatePhotoPairBody, UpdateProjectBody } from '@shared/contract/projects';
+import type { CreatePhotoPairBody } from '@shared/contract/projects';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { PROJECTS_QUERY_KEY, projectQueryKey } from '../../../lib/query-keys';
@@ -19,13 +19,6 @@ export function useProject(projectId: number) {
 /** Refreshes the open report and the list (its counts and names). */
 export function refreshProject(projectId: number): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY, predicate: (query) => query.queryKey.length === 1 || query.queryKey[1] === projectId });
-}
-
-export function useUpdateProject(projectId: number) {
-  return useMutation({
-    mutationFn: (body: UpdateProjectBody) => api.updateProject({ params: { id: projectId }, body }),
-    onSuccess: () => refreshProject(projectId),
-  });
 }
 
 export function useCreatePhotoPair(projectId: number) {
