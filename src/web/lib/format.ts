@@ -2,7 +2,7 @@
 // itself is src/shared/format.ts, shared with the PDF and the server: one module, one policy.
 import * as shared from '@shared/format';
 import { PRICE_CENTS_PER_MONTH } from '@shared/rules';
-import { currentLocale } from './i18n/i18n';
+import { currentLocale, t } from './i18n/i18n';
 
 export type { DateStyle } from '@shared/format';
 
@@ -14,3 +14,5 @@ export const formatNumber = (value: number) => shared.formatNumber(value, curren
 export const formatPercent = (fraction: number) => shared.formatPercent(fraction, currentLocale());
 export const formatPrice = (cents: number = PRICE_CENTS_PER_MONTH) => shared.formatPrice(cents, currentLocale());
 export const formatRelative = (value: number, unit: Intl.RelativeTimeFormatUnit) => shared.formatRelative(value, unit, currentLocale());
+/** The plan's price a month, as every screen and message says it: "$4.99/month", "4,99 US$/mes". */
+export const formatPricePerMonth = () => t('price.perMonth', { price: formatPrice() });

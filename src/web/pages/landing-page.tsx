@@ -5,7 +5,7 @@ import { BrandMark } from '../components/brand-mark';
 import { usePageTitle } from '../lib/page-title';
 import { LanguageSelect } from '../components/language-select';
 import { useT, type MessageId } from '../lib/i18n/i18n';
-import { formatPrice } from '../lib/format';
+import { formatPrice, formatPricePerMonth } from '../lib/format';
 
 const STEPS = [
   { icon: Camera, title: 'landing.step1.title', text: 'landing.step1.text' },
@@ -90,7 +90,7 @@ export function LandingPage() {
                 <span className="text-slate-600"> {t('landing.perMonth')}</span>
               </p>
               <p className="mt-1 text-sm text-slate-600">
-                {t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: t('price.perMonth', { price }) })}
+                {t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: formatPricePerMonth() })}
               </p>
               <ul className="mt-5 space-y-2">
                 {PRO_FEATURES.map((feature) => (

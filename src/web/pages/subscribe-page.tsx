@@ -1,7 +1,7 @@
 // /subscribe 'Upgrade to Pro' (spec §2, §4, §8). A user whose trial has ended may still subscribe
 // (DESIGN.md's deviation); 'No Active Trial' only when no payment can be taken at all.
 import { t } from '../lib/i18n/i18n';
-import { formatPrice } from '../lib/format';
+import { formatPrice, formatPricePerMonth } from '../lib/format';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Check, ShieldCheck } from 'lucide-react';
@@ -147,7 +147,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
             ) : clientSecret === null ? (
               <>
                 <Button size="lg" className="w-full" disabled={upgrade.isPending} onClick={startPayment}>
-                  {upgrade.isPending ? t('subscribe.preparing') : t('subscribe.subscribeFor', { pricePerMonth: t('price.perMonth', { price: formatPrice() }) })}
+                  {upgrade.isPending ? t('subscribe.preparing') : t('subscribe.subscribeFor', { pricePerMonth: formatPricePerMonth() })}
                 </Button>
                 <p className="mt-3 flex items-center gap-2 text-xs text-slate-500">
                   <ShieldCheck className="size-4 shrink-0" aria-hidden="true" /> {t('subscribe.cardNote', { product: PRODUCT_NAME })}

@@ -1,6 +1,6 @@
 // spec §4 "Plan display", as pure text rules the dialog and pages share.
 import { currentLocale, t } from '../../lib/i18n/i18n';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, formatPricePerMonth } from '../../lib/format';
 import type { SubscriptionStatus } from '@shared/contract/billing';
 
 export interface PlanDisplay {
@@ -10,7 +10,7 @@ export interface PlanDisplay {
 }
 
 export function describePlan(status: Pick<SubscriptionStatus, 'subscriptionActive' | 'trialDaysLeft'>): PlanDisplay {
-  if (status.subscriptionActive) return { name: t('plan.premium'), badge: 'Active', detail: t('price.perMonth', { price: formatPrice() }) };
+  if (status.subscriptionActive) return { name: t('plan.premium'), badge: 'Active', detail: formatPricePerMonth() };
   return { name: t('plan.trial'), badge: 'Trial', detail: t('plan.daysRemaining', { days: status.trialDaysLeft ?? 0 }) };
 }
 

@@ -4,8 +4,8 @@
 // message is shown as sent (it may carry a count the catalogue's text leaves out); in another
 // language the catalogue's `error.<code>`, else the English message as the fallback.
 import { ACCESS_BLOCKED_WORDING } from '@shared/access-blocked';
-import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRICE_CENTS_PER_MONTH, PRODUCT_NAME } from '@shared/rules';
-import { formatPrice } from '@shared/format';
+import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@shared/rules';
+import { formatPricePerMonth } from '../format';
 import { setErrorTranslator } from '../api-client';
 import { codeOfMessage, currentLocale, hasMessage, t } from './i18n';
 
@@ -19,7 +19,7 @@ export function errorText(message: string, code?: string, status?: number): stri
     min: PASSWORD_MIN_LENGTH,
     max: known === 'password_too_long' ? PASSWORD_MAX_LENGTH : BUSINESS_NAME_MAX_LENGTH,
     product: PRODUCT_NAME,
-    pricePerMonth: t('price.perMonth', { price: formatPrice(PRICE_CENTS_PER_MONTH, locale) }),
+    pricePerMonth: formatPricePerMonth(),
   });
 }
 
