@@ -28,7 +28,9 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.getByLabel('Client name').fill('Oak Street Office');
       await page.getByLabel('Description').fill('Weekly office clean');
       await page.getByLabel('Client name').click();
-      await expect(page.getByText('Saved')).toBeVisible();
+      // Both fields changed, so each may say Saved beside its label: the description's is the one
+      // this click saved (the client name's may still be showing too, when its answer was slow).
+      await expect(page.locator('div:has(> label[for="description"])').getByText('Saved')).toBeVisible();
 
       await page.goto('/projects');
       await page.getByRole('button', { name: 'Create New Report' }).click();
