@@ -2,7 +2,9 @@
 # CleanProof's production image: the README's production start (npm run build once, then the built
 # server on production dependencies only), as an unprivileged user. compose.yaml runs a fleet of it.
 #   docker build -t cleanproof .
-#   docker run -p 5000:5000 -e APP_URL=http://localhost:5000 -e ADMIN_PASSWORD=... cleanproof
+#   docker run -p 5000:5000 -e APP_URL=https://photos.example.com -e ADMIN_PASSWORD=... -e METRICS_TOKEN=... -e SMTP_URL=... cleanproof
+# It listens on 0.0.0.0, so it is a public server with the production checks; a trial on your own
+# machine with a local APP_URL needs -e ALLOW_INSECURE_LOCAL=true (logged as a warning).
 # Node 22 LTS by default (CI tests 20 and 22); --build-arg NODE_VERSION=24 for Node 24.
 ARG NODE_VERSION=22
 

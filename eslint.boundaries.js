@@ -1,4 +1,4 @@
-// Import direction (issue 16), checked by eslint-plugin-boundaries:
+// Import direction, checked by eslint-plugin-boundaries:
 //   web:    app (main, routes) -> pages -> features -> components / lib -> shared
 //           a feature imports only itself; shared imports only shared.
 //   server: app.ts / main.ts -> domains -> lib, db, storage, mail, observability -> shared; the domains import
@@ -9,15 +9,27 @@
 const SERVER_DOMAIN_DEPENDENCIES = {
   auth: [],
   'project-access': [],
+  search: [],
+  clients: ['search'],
   billing: ['auth'],
   account: ['auth'],
   photos: ['auth', 'billing', 'account', 'project-access'],
-  projects: ['auth', 'billing', 'photos', 'project-access'],
+  templates: ['auth'],
+  // The client's answers as data: projects and client links show them.
+  'client-answers': ['photos'],
+  projects: ['auth', 'billing', 'photos', 'project-access', 'clients', 'search', 'templates', 'client-answers'],
   admin: ['auth', 'billing'],
-  'share-links': ['auth', 'billing', 'account', 'project-access', 'projects'],
+  'share-links': ['auth', 'billing', 'account', 'project-access', 'projects', 'photos', 'client-answers'],
+  // Sending a report, its activity, and the routes of the client's answers.
+  'client-loop': ['auth', 'billing', 'account', 'project-access', 'projects', 'photos', 'share-links', 'client-answers'],
   openapi: ['auth', 'admin'],
   web: ['auth'],
   health: [],
+  backup: [],
+  // The app's own parts (headers, metrics, error handler, periodic tasks, pages): above every domain, imported only by app.ts.
+  plugins: ['auth', 'admin', 'billing', 'photos', 'projects', 'share-links', 'templates', 'web'],
+  'account-export': ['auth', 'projects'],
+  'account-deletion': ['auth', 'billing', 'photos', 'projects', 'share-links'],
 };
 
 const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });
@@ -59,15 +71,37 @@ export function importBoundaries(plugin) {
             allow('pdf', ['pdf', 'shared']),
             allow('web-app', ['web-app', 'web-page', 'web-feature', 'web-component', 'web-lib', 'shared']),
             allow('web-page', ['web-page', 'web-feature', 'web-component', 'web-lib', 'shared']),
-            { from: element('web-feature'), allow: { to: [element('web-feature', { feature: '{{ from.element.captured.feature }}' }), element('web-component'), element('web-lib'), element('shared'), element('pdf')] } },
+            {
+              from: element('web-feature'),
+              allow: {
+                to: [
+                  element('web-feature', { feature: '{{ from.element.captured.feature }}' }),
+                  element('web-component'),
+                  element('web-lib'),
+                  element('shared'),
+                  element('pdf'),
+                ],
+              },
+            },
             allow('web-component', ['web-component', 'web-lib', 'shared']),
             allow('web-lib', ['web-lib', 'shared']),
-            { from: { file: { categories: 'server-entry' } }, allow: { to: [{ file: { categories: 'server-entry' } }, element('server-lib'), element('server-domain'), element('shared'), element('pdf')] } },
+            {
+              from: { file: { categories: 'server-entry' } },
+              allow: { to: [{ file: { categories: 'server-entry' } }, element('server-lib'), element('server-domain'), element('shared'), element('pdf')] },
+            },
             { allow: { to: { file: { categories: 'server-config' } } } },
             allow('server-lib', ['server-lib', 'shared']),
             ...Object.entries(SERVER_DOMAIN_DEPENDENCIES).map(([domain, others]) => ({
               from: element('server-domain', { domain }),
-              allow: { to: [element('server-domain', { domain: '{{ from.element.captured.domain }}' }), ...others.map((other) => element('server-domain', { domain: other })), element('server-lib'), element('shared'), element('pdf')] },
+              allow: {
+                to: [
+                  element('server-domain', { domain: '{{ from.element.captured.domain }}' }),
+                  ...others.map((other) => element('server-domain', { domain: other })),
+                  element('server-lib'),
+                  element('shared'),
+                  element('pdf'),
+                ],
+              },
             })),
           ],
         },

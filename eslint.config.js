@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import { importBoundaries } from './eslint.boundaries.js';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'drizzle/', 'test-results/', '.e2e-data*/', '.tmp-*/', '.ci-results/', '.ci-cache/', 'bench/results/', 'data/'] },
@@ -22,4 +23,6 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Layout is Prettier's job (npm run format); ESLint keeps to correctness.
+  prettier,
 );

@@ -51,7 +51,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen needs in one chunk: on a slow phone connection each extra
-        // request costs a round trip before the page can paint (issue 16: LCP).
+        // request costs a round trip before the page can paint (LCP).
         codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
       },
     },

@@ -1,4 +1,4 @@
-// The client link's page (/r/{token}, issue 14) is built on its own, after the app (npm run build):
+// The client link's page (/r/{token}) is built on its own, after the app (npm run build):
 // built together, the two pages would share chunks, and the app's one first-load chunk would then
 // carry this page too, or this page the whole app. Its own build keeps each as small as it can be.
 // It runs its React components on Preact (preact/compat, ~10 KB against React DOM's ~60 KB

@@ -14,14 +14,15 @@ if ((${#missing[@]})); then
 fi
 
 echo "compose.yaml: the variables it requires"
-for required in ADMIN_PASSWORD POSTGRES_PASSWORD S3_SECRET_ACCESS_KEY; do
-  if env ADMIN_PASSWORD=x POSTGRES_PASSWORD=x S3_SECRET_ACCESS_KEY=x env -u "$required" docker-compose -f compose.yaml config -q 2>/dev/null; then
+for required in ADMIN_PASSWORD POSTGRES_PASSWORD S3_SECRET_ACCESS_KEY METRICS_TOKEN; do
+  if env ADMIN_PASSWORD=x POSTGRES_PASSWORD=x S3_SECRET_ACCESS_KEY=x METRICS_TOKEN=x env -u "$required" docker-compose -f compose.yaml config -q 2>/dev/null; then
     echo "compose.yaml starts without $required" >&2
     exit 1
   fi
 done
 echo "compose.yaml: docker-compose config"
-ADMIN_PASSWORD=an-admin-password-of-16+ POSTGRES_PASSWORD=lint S3_SECRET_ACCESS_KEY=lint docker-compose -f compose.yaml config -q
+ADMIN_PASSWORD=an-admin-password-of-16+ POSTGRES_PASSWORD=lint S3_SECRET_ACCESS_KEY=lint \
+  METRICS_TOKEN=a-metrics-token-of-16+ docker-compose -f compose.yaml config -q
 
 echo "deploy/Caddyfile: caddy validate"
 caddy_home="$(mktemp -d)"

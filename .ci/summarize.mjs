@@ -48,7 +48,9 @@ for (const file of ['test.json', 'test-node22.json', 'test-pg.json', 'test-s3.js
   const unattributed = (report.success === false && counts.failed + counts.crashedFiles === 0) || ranNothing ? 1 : 0;
   passed += counts.passed;
   failed += counts.failed + counts.skipped + counts.crashedFiles + unattributed;
-  console.log(`${file}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.crashedFiles} files crashed${unattributed ? ', 1 error outside the tests' : ''}`);
+  console.log(
+    `${file}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.crashedFiles} files crashed${unattributed ? ', 1 error outside the tests' : ''}`,
+  );
 }
 
 const { report: e2e, problem: e2eProblem } = read('e2e.json');
@@ -60,13 +62,15 @@ if (e2eProblem) {
   const errors = e2e.errors?.length ?? 0; // errors outside tests (global setup, the web server)
   passed += expected + flaky;
   failed += unexpected + skipped + errors;
-  console.log(`e2e.json: ${expected + flaky} passed${flaky ? ` (${flaky} only on retry)` : ''}, ${unexpected} failed, ${skipped} skipped, ${errors} errors outside the tests`);
+  console.log(
+    `e2e.json: ${expected + flaky} passed${flaky ? ` (${flaky} only on retry)` : ''}, ${unexpected} failed, ${skipped} skipped, ${errors} errors outside the tests`,
+  );
 }
 
 const stepsFile = path.join(dir, 'steps.txt');
 const steps = new Map((fs.existsSync(stepsFile) ? fs.readFileSync(stepsFile, 'utf8').split('\n').filter(Boolean) : []).map((line) => line.split(' ')));
 // A step that never wrote its line did not run: a failure, like a missing report.
-for (const name of new Set(['typecheck', 'lint', 'deploy-lint', ...steps.keys()])) {
+for (const name of new Set(['typecheck', 'lint', 'format', 'deploy-lint', ...steps.keys()])) {
   const code = steps.get(name);
   if (code === '0') passed += 1;
   else failed += 1;

@@ -1,4 +1,4 @@
-// The admin analytics call at 100,000 users (issue 6): p50/p95 of GET /api/admin/analytics over
+// The admin analytics call at 100,000 users: p50/p95 of GET /api/admin/analytics over
 // real HTTP, and one full CSV export, on PGlite and on PostgreSQL; then the query plans, to show
 // the 30-day chart, the newest-users list and the export pages read users_created_at_idx.
 //   npm run bench:admin            (both databases; BENCH_ADMIN_DATABASES=pglite to pick one)
@@ -86,7 +86,9 @@ async function measure(): Promise<Figures> {
     }
 
     const now = new Date();
-    const [lastOfFirstPage] = await t.query<{ created_at: string; id: number }>(sql`select created_at::text as created_at, id from users order by created_at desc, id desc offset 999 limit 1`);
+    const [lastOfFirstPage] = await t.query<{ created_at: string; id: number }>(
+      sql`select created_at::text as created_at, id from users order by created_at desc, id desc offset 999 limit 1`,
+    );
     const plans = {
       'user counts': await explain(t, userCountsQuery(now, 'sandbox')),
       'sign-ups by day': await explain(t, signupsByDayQuery(now)),
@@ -132,7 +134,10 @@ if (process.argv.includes('--child')) {
   );
   console.log('\nDoes the plan read users_created_at_idx?');
   const queries = Object.keys(results[0]?.plans ?? {});
-  printTable(['query', ...results.map((r) => r.database)], queries.map((query) => [query, ...results.map((r) => (r.plans[query]?.usesCreatedAtIndex ? 'yes' : 'no'))]));
+  printTable(
+    ['query', ...results.map((r) => r.database)],
+    queries.map((query) => [query, ...results.map((r) => (r.plans[query]?.usesCreatedAtIndex ? 'yes' : 'no'))]),
+  );
   for (const r of results) {
     console.log(`\nPlans on ${r.database}:`);
     for (const [query, { plan }] of Object.entries(r.plans)) console.log(`-- ${query}\n${plan}`);

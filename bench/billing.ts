@@ -1,4 +1,4 @@
-// Billing figures (issue 5), over real HTTP on the real app:
+// Billing figures, over real HTTP on the real app:
 //  - GET /api/subscription-status and the paid-action gate (POST /api/projects) at 50 concurrent
 //    clients: p50/p95/p99 latency;
 //  - Stripe webhooks (signed by the SDK, the subscription re-read from the local Stripe stand-in):
@@ -22,7 +22,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-async function latency(clients: TestClient[], call: (client: TestClient) => Promise<number>): Promise<{ p50: number; p95: number; p99: number; perSecond: number }> {
+async function latency(
+  clients: TestClient[],
+  call: (client: TestClient) => Promise<number>,
+): Promise<{ p50: number; p95: number; p99: number; perSecond: number }> {
   await runPool(clients, CONCURRENCY, (client) => call(client)); // warm-up
   const times: number[] = [];
   const started = performance.now();
@@ -41,13 +44,19 @@ async function latency(clients: TestClient[], call: (client: TestClient) => Prom
 }
 
 async function webhookRate(t: TestApp, stripe: Awaited<ReturnType<typeof startStripeStandIn>>, client: TestClient, replay: boolean): Promise<number> {
-  const { subscriptionId } = (await client.post<{ subscriptionId: string }>('/api/upgrade-subscription')).body;
-  stripe.payFirstInvoice(subscriptionId);
+  const { subscriptionId, intent } = (await client.post<{ subscriptionId: string; intent: 'payment' | 'setup' }>('/api/upgrade-subscription')).body;
+  // During the trial the card is saved (setup intent); after it, the first invoice is paid.
+  if (intent === 'setup') stripe.confirmSetupIntent(subscriptionId);
+  else stripe.payFirstInvoice(subscriptionId);
   const first = stripe.signedEvent('invoice.paid', stripe.invoiceJson(subscriptionId));
-  const events = Array.from({ length: WEBHOOKS }, () => (replay ? first : stripe.signedEvent('customer.subscription.updated', stripe.subscriptionJson(subscriptionId))));
+  const events = Array.from({ length: WEBHOOKS }, () =>
+    replay ? first : stripe.signedEvent('customer.subscription.updated', stripe.subscriptionJson(subscriptionId)),
+  );
   const started = performance.now();
   await runPool(events, 10, async (event) => {
-    const response = await t.client().post('/api/billing/webhook', undefined, { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+    const response = await t
+      .client()
+      .post('/api/billing/webhook', undefined, { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
     if (response.status !== 200) throw new Error(`webhook ${response.status}`);
   });
   return WEBHOOKS / ((performance.now() - started) / 1000);
@@ -75,7 +84,13 @@ async function main(): Promise<void> {
     printTable(
       ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'per second'],
       [
-        ['GET /api/user (baseline: session lookup only)', baseline.p50.toFixed(1), baseline.p95.toFixed(1), baseline.p99.toFixed(1), baseline.perSecond.toFixed(0)],
+        [
+          'GET /api/user (baseline: session lookup only)',
+          baseline.p50.toFixed(1),
+          baseline.p95.toFixed(1),
+          baseline.p99.toFixed(1),
+          baseline.perSecond.toFixed(0),
+        ],
         ['GET /api/subscription-status', status.p50.toFixed(1), status.p95.toFixed(1), status.p99.toFixed(1), status.perSecond.toFixed(0)],
         ['POST /api/projects (gate + insert)', gate.p50.toFixed(1), gate.p95.toFixed(1), gate.p99.toFixed(1), gate.perSecond.toFixed(0)],
         ['webhook, new event (verify + Stripe re-read + write)', '', '', '', fresh.toFixed(0)],

@@ -1,4 +1,4 @@
-// npm run bench:client-link (issue 14): what a client's phone downloads before the first pair of a
+// npm run bench:client-link: what a client's phone downloads before the first pair of a
 // 50-pair report shows on /r/{token}, against the bytes of the same report's PDF, side by side.
 // Runs the real server (with the built web app: npm run build) and Debian's chromium at 390x844,
 // and counts every byte received (bodies as sent, compressed, plus headers: CDP's
@@ -80,7 +80,12 @@ async function visit(url: string, throttled: boolean): Promise<Visit> {
     const cdp = await page.context().newCDPSession(page);
     const received = await recordBytes(cdp);
     if (throttled) {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6e6 / 8) * 0.9,
+        uploadThroughput: (750e3 / 8) * 0.9,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     }
     const started = Date.now();
@@ -109,7 +114,13 @@ function byKind(items: Received[]): Map<string, { bytes: number; requests: numbe
 }
 
 async function main(): Promise<void> {
-  if (!(await fs.stat('dist/web/shared-report.manifest.json').then(() => true, () => false))) throw new Error('The client link page is not built: build the web app first (npm run build:web)');
+  if (
+    !(await fs.stat('dist/web/shared-report.manifest.json').then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new Error('The client link page is not built: build the web app first (npm run build:web)');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-client-link-'));
   const server = await startServer({ dataDir });
   try {
@@ -128,7 +139,9 @@ async function main(): Promise<void> {
     const typical = [...visits].sort((a, b) => total(a.before) - total(b.before))[Math.floor(visits.length / 2)]!;
     const beforeBytes = total(typical.before);
 
-    console.log(`\nOpening /r/{token} of a ${PAIRS}-pair report on a phone (390x844), bytes received (compressed bodies plus headers), median of ${RUNS} runs:\n`);
+    console.log(
+      `\nOpening /r/{token} of a ${PAIRS}-pair report on a phone (390x844), bytes received (compressed bodies plus headers), median of ${RUNS} runs:\n`,
+    );
     const kinds = byKind(typical.before);
     const settledKinds = byKind(typical.settled);
     printTable(
@@ -150,7 +163,9 @@ async function main(): Promise<void> {
         ['/r/{token} once settled (lazy thumbnails near the screen)', kb(total(typical.settled)), `${((total(typical.settled) / pdfBytes) * 100).toFixed(2)}%`],
       ],
     );
-    console.log(`\nFirst pair shown after ${median(visits.map((v) => v.firstPairMs)).toFixed(0)} ms on loopback, ${median(throttledMs).toFixed(0)} ms under slow 4G (150 ms, 1.6 Mbit/s) with 4x CPU slowdown (median of ${RUNS}).`);
+    console.log(
+      `\nFirst pair shown after ${median(visits.map((v) => v.firstPairMs)).toFixed(0)} ms on loopback, ${median(throttledMs).toFixed(0)} ms under slow 4G (150 ms, 1.6 Mbit/s) with 4x CPU slowdown (median of ${RUNS}).`,
+    );
     const share = beforeBytes / pdfBytes;
     if (share <= BUDGET) console.log(`OK: ${(share * 100).toFixed(2)}% of the PDF's bytes (budget ${BUDGET * 100}%)`);
     else {

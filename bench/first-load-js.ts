@@ -1,7 +1,7 @@
 // npm run bench:first-load-js: the JavaScript the app's index.html loads before the first screen
 // (its module scripts and modulepreloads), compressed as the server sends it (brotli quality 5,
-// app.ts) and with gzip -9, against the 100 KB budget (DESIGN.md); plus each language catalogue
-// loaded on demand (issue 15). A quick static figure beside bench:lighthouse, which measures the
+// app.ts) and with gzip -9, against the 100 KB budget; plus each language catalogue
+// loaded on demand. A quick static figure beside bench:lighthouse, which measures the
 // same payload from what Chromium requested. Needs the built web app (`npm run build:web`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +19,9 @@ async function sizes(file: string) {
 }
 
 const html = await fs.readFile(path.join(WEB_ROOT, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((match) => match[1] ?? match[2] ?? '');
+const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+  (match) => match[1] ?? match[2] ?? '',
+);
 let total = { raw: 0, gzip: 0, brotli: 0 };
 for (const script of scripts) {
   const size = await sizes(script);
@@ -32,7 +34,7 @@ for (const catalogue of assets.filter((name) => /^(en|es)(\.screens)?-[\w-]+\.js
   const size = await sizes(path.join('assets', catalogue));
   console.log(`catalogue on demand ${catalogue}: ${kb(size.gzip)} KB gzip, ${kb(size.brotli)} KB brotli`);
 }
-// DESIGN.md's budget is gzip's; the server sends brotli (smaller). Either over it is a failure.
+// The budget is gzip's; the server sends brotli (smaller). Either over it is a failure.
 if (Math.max(total.gzip, total.brotli) / 1024 > BUDGET_KB) {
   console.error('over budget');
   process.exitCode = 1;

@@ -1,4 +1,4 @@
-// npm run bench:offline-reopen (issue 13): time from navigation to the reports list shown, at
+// npm run bench:offline-reopen: time from navigation to the reports list shown, at
 // 390x844, with no network (the service worker's shell and the persisted reports) against the same
 // reopen online (the server's page and GET /api/projects), side by side in one run. Median of
 // OFFLINE_REOPEN_RUNS (default 7) fresh pages of each, in one signed-in browser profile.
@@ -41,9 +41,18 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const headers = { origin: server.url };
-    const registered = await context.request.post(`${server.url}/api/register`, { headers, data: { email: `bench-${Date.now()}@example.com`, password: 'correct horse battery', confirmPassword: 'correct horse battery', businessName: 'Bench Cleaning' } });
+    const registered = await context.request.post(`${server.url}/api/register`, {
+      headers,
+      data: {
+        email: `bench-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        businessName: 'Bench Cleaning',
+      },
+    });
     if (registered.status() !== 201) throw new Error(`register: ${registered.status()}`);
-    for (let i = 0; i < REPORTS; i++) await context.request.post(`${server.url}/api/projects`, { headers, data: { clientName: `Client ${i + 1}`, description: 'End of tenancy clean' } });
+    for (let i = 0; i < REPORTS; i++)
+      await context.request.post(`${server.url}/api/projects`, { headers, data: { clientName: `Client ${i + 1}`, description: 'End of tenancy clean' } });
 
     // One online visit: the service worker installs and the list is kept on the device.
     const first = await context.newPage();
@@ -64,8 +73,13 @@ async function main(): Promise<void> {
     await context.setOffline(false);
     console.log(`Reopening the app at 390x844 to the reports list (${REPORTS} reports), ${RUNS} runs each, interleaved; ms from navigation start`);
     console.log(['', 'median', 'min', 'max', 'runs'].join('\t'));
-    for (const [name, runs] of [['offline', offline], ['online', online]] as const) {
-      console.log([name, median(runs).toFixed(0), Math.min(...runs).toFixed(0), Math.max(...runs).toFixed(0), runs.map((ms) => ms.toFixed(0)).join(' ')].join('\t'));
+    for (const [name, runs] of [
+      ['offline', offline],
+      ['online', online],
+    ] as const) {
+      console.log(
+        [name, median(runs).toFixed(0), Math.min(...runs).toFixed(0), Math.max(...runs).toFixed(0), runs.map((ms) => ms.toFixed(0)).join(' ')].join('\t'),
+      );
     }
   } finally {
     await browser.close();

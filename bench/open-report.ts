@@ -1,4 +1,4 @@
-// Opening a report of 50 pairs (issue 3): bytes and time of GET /api/projects/{id} in the spec's
+// Opening a report of 50 pairs: bytes and time of GET /api/projects/{id} in the spec's
 // base64 imageData form against ?images=url plus the thumbnails of the first screen (6) and of
 // all 100, side by side in one run, over real HTTP against the real app (PGlite, local photo store).
 //   npm run bench:open-report
@@ -25,7 +25,10 @@ try {
     4,
     async (i) => {
       const jpeg = await makePhotoJpeg(1024, 768, { seed: 1000 + i, quality: 60 });
-      const response = await client.post(`/api/projects/${project.id}/photos?type=${i < PAIRS ? 'before' : 'after'}`, undefined, { raw: jpeg, headers: { 'content-type': 'image/jpeg' } });
+      const response = await client.post(`/api/projects/${project.id}/photos?type=${i < PAIRS ? 'before' : 'after'}`, undefined, {
+        raw: jpeg,
+        headers: { 'content-type': 'image/jpeg' },
+      });
       if (response.status !== 201) throw new Error(`upload ${i}: ${response.status} ${response.text}`);
     },
   );
@@ -68,21 +71,53 @@ try {
     allThumbBytes = (await runPool(thumbnails, 6, (url) => fetchBytes(t, client, url))).reduce((a, b) => a + b, 0);
     allThumbRuns.push(urls.ms + performance.now() - started);
   }
-  const fullImageBytes = (await runPool(project.id ? (await timeJson(`/api/projects/${project.id}?images=url`)).project.photos : [], 6, (photo) => fetchBytes(t, client, photo.imageUrl))).reduce((a, b) => a + b, 0);
+  const fullImageBytes = (
+    await runPool(project.id ? (await timeJson(`/api/projects/${project.id}?images=url`)).project.photos : [], 6, (photo) =>
+      fetchBytes(t, client, photo.imageUrl),
+    )
+  ).reduce((a, b) => a + b, 0);
 
-  console.log(`\nOpening a report of ${PAIRS} pairs (${PAIRS * 2} photos; median of ${RUNS} runs on localhost; slow-4G estimate = bytes at 1.6 Mbit/s + 150 ms per round trip, 6 connections):\n`);
+  console.log(
+    `\nOpening a report of ${PAIRS} pairs (${PAIRS * 2} photos; median of ${RUNS} runs on localhost; slow-4G estimate = bytes at 1.6 Mbit/s + 150 ms per round trip, 6 connections):\n`,
+  );
   const firstScreenTotal = urlBytes + firstScreenBytes;
   const allTotal = urlBytes + allThumbBytes;
   printTable(
     ['what the page loads before photos are visible', 'bytes', 'vs base64', 'time (localhost)', 'slow 4G (est.)'],
     [
-      ['spec form: GET /api/projects/{id} with base64 imageData', kb(base64Bytes), '1x', `${median(base64Runs).toFixed(0)} ms`, `${slow4gSeconds(base64Bytes, 1).toFixed(1)} s`],
-      ['GET ?images=url (JSON only)', kb(urlBytes), `${(base64Bytes / urlBytes).toFixed(0)}x fewer`, `${median(urlRuns).toFixed(1)} ms`, `${slow4gSeconds(urlBytes, 1).toFixed(2)} s`],
-      [`?images=url + first screen (${FIRST_SCREEN_THUMBNAILS} thumbnails)`, kb(firstScreenTotal), `${(base64Bytes / firstScreenTotal).toFixed(0)}x fewer`, `${median(firstScreenRuns).toFixed(1)} ms`, `${slow4gSeconds(firstScreenTotal, 2).toFixed(2)} s`],
-      [`?images=url + all ${PAIRS * 2} thumbnails`, kb(allTotal), `${(base64Bytes / allTotal).toFixed(0)}x fewer`, `${median(allThumbRuns).toFixed(1)} ms`, `${slow4gSeconds(allTotal, 1 + Math.ceil((PAIRS * 2) / 6)).toFixed(1)} s`],
+      [
+        'spec form: GET /api/projects/{id} with base64 imageData',
+        kb(base64Bytes),
+        '1x',
+        `${median(base64Runs).toFixed(0)} ms`,
+        `${slow4gSeconds(base64Bytes, 1).toFixed(1)} s`,
+      ],
+      [
+        'GET ?images=url (JSON only)',
+        kb(urlBytes),
+        `${(base64Bytes / urlBytes).toFixed(0)}x fewer`,
+        `${median(urlRuns).toFixed(1)} ms`,
+        `${slow4gSeconds(urlBytes, 1).toFixed(2)} s`,
+      ],
+      [
+        `?images=url + first screen (${FIRST_SCREEN_THUMBNAILS} thumbnails)`,
+        kb(firstScreenTotal),
+        `${(base64Bytes / firstScreenTotal).toFixed(0)}x fewer`,
+        `${median(firstScreenRuns).toFixed(1)} ms`,
+        `${slow4gSeconds(firstScreenTotal, 2).toFixed(2)} s`,
+      ],
+      [
+        `?images=url + all ${PAIRS * 2} thumbnails`,
+        kb(allTotal),
+        `${(base64Bytes / allTotal).toFixed(0)}x fewer`,
+        `${median(allThumbRuns).toFixed(1)} ms`,
+        `${slow4gSeconds(allTotal, 1 + Math.ceil((PAIRS * 2) / 6)).toFixed(1)} s`,
+      ],
     ],
   );
-  console.log(`\nPer photo: stored JPEG ${kb(fullImageBytes / (PAIRS * 2))} on average (full size, loaded only when a photo is opened), thumbnail ${kb(allThumbBytes / (PAIRS * 2))} (320 px WebP).`);
+  console.log(
+    `\nPer photo: stored JPEG ${kb(fullImageBytes / (PAIRS * 2))} on average (full size, loaded only when a photo is opened), thumbnail ${kb(allThumbBytes / (PAIRS * 2))} (320 px WebP).`,
+  );
   console.log(`The base64 form repeats each paired photo's imageData in photos[] and in photoPairs[], as spec §3 describes.`);
 } finally {
   await t.close();

@@ -1,4 +1,4 @@
-// PDF export benchmark (issue 4): generation time and peak memory for 10, 50 and 200 pairs in
+// PDF export benchmark: generation time and peak memory for 10, 50 and 200 pairs in
 // Node and in Chromium, and the PDF's size against the JPEG bytes it embeds.
 //   npm run bench:pdf
 // Node cases run each in a fresh process (clean peak RSS); Chromium cases each in a fresh
@@ -45,8 +45,17 @@ interface CaseResult {
 async function nodeCase(pairCount: number): Promise<CaseResult> {
   const photos = await makePhotos();
   const fonts = await loadReportFonts();
-  const pairs = Array.from({ length: pairCount }, (_, i) => ({ before: Buffer.from(photos[(2 * i) % DISTINCT_PHOTOS]!), after: Buffer.from(photos[(2 * i + 1) % DISTINCT_PHOTOS]!) }));
-  const input = { businessName: 'Sparkle Cleaning Co', clientName: 'Zoë Ångström', description: 'Kitchen and bathroom deep clean', dateText: '22 November 2026', pairs };
+  const pairs = Array.from({ length: pairCount }, (_, i) => ({
+    before: Buffer.from(photos[(2 * i) % DISTINCT_PHOTOS]!),
+    after: Buffer.from(photos[(2 * i + 1) % DISTINCT_PHOTOS]!),
+  }));
+  const input = {
+    businessName: 'Sparkle Cleaning Co',
+    clientName: 'Zoë Ångström',
+    description: 'Kitchen and bathroom deep clean',
+    dateText: '22 November 2026',
+    pairs,
+  };
   await buildReportPdf({ ...input, pairs: pairs.slice(0, 1) }, fonts); // warm-up: font parsing, JIT
   (globalThis as { gc?: () => void }).gc?.();
   const baselineRss = process.memoryUsage().rss;
@@ -62,12 +71,22 @@ async function nodeCase(pairCount: number): Promise<CaseResult> {
     cpuTimes.push((cpu.user + cpu.system) / 1000);
   }
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  return { pairs: pairCount, ms: median(times), cpuMs: median(cpuTimes), peakMb: Math.max(0, peakRss - baselineRss) / MB, pdfBytes: size, photoBytes: pairs.reduce((s, p) => s + p.before.length + p.after.length, 0) };
+  return {
+    pairs: pairCount,
+    ms: median(times),
+    cpuMs: median(cpuTimes),
+    peakMb: Math.max(0, peakRss - baselineRss) / MB,
+    pdfBytes: size,
+    photoBytes: pairs.reduce((s, p) => s + p.before.length + p.after.length, 0),
+  };
 }
 
 function runNodeCases(): CaseResult[] {
   return PAIR_COUNTS.map((pairs) => {
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--node-case', String(pairs)], { encoding: 'utf8', maxBuffer: 16 * MB });
+    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--node-case', String(pairs)], {
+      encoding: 'utf8',
+      maxBuffer: 16 * MB,
+    });
     return JSON.parse(out.trim().split('\n').pop()!) as CaseResult;
   });
 }
@@ -82,7 +101,11 @@ async function bundleBrowserEntry(outDir: string): Promise<void> {
       emptyOutDir: true,
       target: 'es2022',
       minify: true,
-      lib: { entry: { bench: path.join(here, 'pdf/browser-entry.ts'), worker: path.join(here, 'pdf/browser-worker.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      lib: {
+        entry: { bench: path.join(here, 'pdf/browser-entry.ts'), worker: path.join(here, 'pdf/browser-worker.ts') },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
     },
   });
 }
@@ -124,7 +147,10 @@ async function runChromiumCases(photos: Buffer[], mode: 'worker' | 'main'): Prom
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   const results: CaseResult[] = [];
   try {
     for (const pairCount of PAIR_COUNTS) {
@@ -139,14 +165,17 @@ async function runChromiumCases(photos: Buffer[], mode: 'worker' | 'main'): Prom
         await page.goto(`http://127.0.0.1:${port}/`);
         await page.waitForFunction(() => typeof (window as unknown as { runPdfBench?: unknown }).runPdfBench === 'function');
         const running = page.evaluate(
-          ([n, distinct, how]) => (window as unknown as { runPdfBench: (a: number, b: number, m: string) => Promise<{ ms: number; pdfBytes: number; photoBytes: number; longestFreezeMs: number }> }).runPdfBench(n, distinct, how),
+          ([n, distinct, how]) =>
+            (
+              window as unknown as {
+                runPdfBench: (a: number, b: number, m: string) => Promise<{ ms: number; pdfBytes: number; photoBytes: number; longestFreezeMs: number }>;
+              }
+            ).runPdfBench(n, distinct, how),
           [pairCount, DISTINCT_PHOTOS, mode] as const,
         );
         await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, { timeout: 60_000 });
         // The page's renderer: the new renderer process holding the most memory (the photos).
-        const renderer = [...rendererPids()]
-          .filter((pid) => !before.has(pid))
-          .sort((a, b) => procStatusKb(b, 'VmRSS') - procStatusKb(a, 'VmRSS'))[0];
+        const renderer = [...rendererPids()].filter((pid) => !before.has(pid)).sort((a, b) => procStatusKb(b, 'VmRSS') - procStatusKb(a, 'VmRSS'))[0];
         const baselineKb = renderer ? procStatusKb(renderer, 'VmRSS') : 0;
         const result = await running;
         if (renderer) peakMb = Math.max(peakMb, (procStatusKb(renderer, 'VmHWM') - baselineKb) / 1024);
@@ -195,9 +224,17 @@ async function main(): Promise<void> {
   console.log(`PDF export benchmark: ${os.cpus().length} cores, Node ${process.version}; photos 1024x768 JPEG q80 (${DISTINCT_PHOTOS} distinct, reused)`);
   printTable('Node (server route; peak = max RSS of a fresh process minus its RSS before generating)', runNodeCases());
   const photos = await makePhotos();
-  printTable('Chromium, in a worker as the app does (peak = renderer VmHWM minus its RSS with the photos loaded; freeze = on the page thread)', await runChromiumCases(photos, 'worker'));
+  printTable(
+    'Chromium, in a worker as the app does (peak = renderer VmHWM minus its RSS with the photos loaded; freeze = on the page thread)',
+    await runChromiumCases(photos, 'worker'),
+  );
   printTable('Chromium, on the page thread with yielding (the fallback without module workers)', await runChromiumCases(photos, 'main'));
-  console.log(`\nload average while measuring: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (on ${os.cpus().length} cores)`);
+  console.log(
+    `\nload average while measuring: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (on ${os.cpus().length} cores)`,
+  );
 }
 
 await main();

@@ -1,4 +1,4 @@
-// Photo ingest (issue 3): photos per second through POST /api/projects/{id}/photos, over real HTTP
+// Photo ingest: photos per second through POST /api/projects/{id}/photos, over real HTTP
 // into the real app (PGlite, local photo store), for realistic 1024x768 JPEGs (what the app's
 // camera captures, spec §9) and 12-megapixel phone photos, in the app's raw-bytes form and the
 // spec's JSON data-URL form. Also the decode/encode alone (no HTTP, no storage) for reference.
@@ -103,7 +103,10 @@ try {
     `\nPhoto ingest on this machine (${cores} cores, load average ${os.loadavg()[0]?.toFixed(1)} at the end); ${CLIENT_CONCURRENCY} uploads in flight; client and server in one process.` +
       `\n"photos/s" is wall clock (shared machine); "CPU per photo" counts this process's CPU only, so "photos/s, machine to itself" = ${cores} cores / CPU per photo.\n`,
   );
-  printTable(['photo', 'form', 'body per photo', 'uploads', 'photos/s', 'p50 latency', 'CPU per photo', 'photos/s, machine to itself', 'CPU: decode+encode only'], rows);
+  printTable(
+    ['photo', 'form', 'body per photo', 'uploads', 'photos/s', 'p50 latency', 'CPU per photo', 'photos/s, machine to itself', 'CPU: decode+encode only'],
+    rows,
+  );
 } finally {
   await t.close();
 }

@@ -2,7 +2,20 @@
 // Run on a quiet machine: the figures are wall-clock and the machine has 2 cores.
 import { spawnSync } from 'node:child_process';
 
-const BENCHMARKS = ['bench:open-report', 'bench:ingest', 'bench:capture', 'bench:pdf', 'bench:auth', 'bench:billing', 'bench:admin', 'bench:load', 'bench:client-link', 'bench:offline-reopen', 'bench:first-load-js', 'bench:lighthouse'];
+const BENCHMARKS = [
+  'bench:open-report',
+  'bench:ingest',
+  'bench:capture',
+  'bench:pdf',
+  'bench:auth',
+  'bench:billing',
+  'bench:admin',
+  'bench:load',
+  'bench:client-link',
+  'bench:offline-reopen',
+  'bench:first-load-js',
+  'bench:lighthouse',
+];
 const only = process.argv.slice(2);
 const selected = only.length > 0 ? BENCHMARKS.filter((name) => only.some((o) => name.includes(o))) : BENCHMARKS;
 

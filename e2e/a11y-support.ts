@@ -1,4 +1,4 @@
-// Accessibility helpers for the browser journeys (issue 15): axe-core on what is on screen, and the
+// Accessibility helpers for the browser journeys: axe-core on what is on screen, and the
 // device language each run uses.
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -28,7 +28,9 @@ export async function useDeviceLocale(page: Page, locale: Locale): Promise<void>
 /** One line per offending element: rule, impact, what axe says, and where. */
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact ?? 'n/a'}): ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help} at ${node.target.join(' ')}`),
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact ?? 'n/a'}): ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help} at ${node.target.join(' ')}`,
+    ),
   );
 }
 
@@ -56,12 +58,20 @@ let registered = 0;
  * language). Its stored language is `locale`: a signed-in screen shows the account's language,
  * so an account left in English would turn a Spanish run's signed-in screens back to English.
  */
-export async function registerThroughApi(page: Page, baseURL: string, businessName = 'Sparkle Cleaning Co', locale: Locale = 'en'): Promise<{ email: string; password: string }> {
+export async function registerThroughApi(
+  page: Page,
+  baseURL: string,
+  businessName = 'Sparkle Cleaning Co',
+  locale: Locale = 'en',
+): Promise<{ email: string; password: string }> {
   registered += 1;
   const email = `a11y-${Date.now().toString(36)}-${process.pid}-${registered}@example.com`;
   const password = 'correct horse';
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.${process.pid % 256}.${registered % 256}` });
-  const response = await page.request.post('/api/register', { headers: { origin: baseURL }, data: { email, password, confirmPassword: password, businessName, locale } });
+  const response = await page.request.post('/api/register', {
+    headers: { origin: baseURL },
+    data: { email, password, confirmPassword: password, businessName, locale },
+  });
   expect(response.status()).toBe(201);
   return { email, password };
 }

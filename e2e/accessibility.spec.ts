@@ -1,4 +1,4 @@
-// WCAG 2.2 AA (issue 15): axe-core finds no violation on any page or dialog, at phone and desktop
+// WCAG 2.2 AA: axe-core finds no violation on any page or dialog, at phone and desktop
 // size, in English and in Spanish. One browser context per size and language walks every screen
 // in turn (one signed-up user, one report made through the API) to keep the run short.
 import { expect, test, type Page } from '@playwright/test';
@@ -28,7 +28,10 @@ async function shareSheetNeedingATap(page: Page): Promise<void> {
 /** Adds one unpaired photo of `type` to the report, through the API. */
 async function addUnpairedPhoto(page: Page, baseURL: string, projectId: number, type: 'before' | 'after'): Promise<void> {
   const bytes = await makeJpeg({ width: 640, height: 480, hue: type === 'before' ? '#b45309' : '#0f766e' });
-  const upload = await page.request.post(`/api/projects/${projectId}/photos?type=${type}`, { headers: { origin: baseURL, 'content-type': 'image/jpeg' }, data: bytes });
+  const upload = await page.request.post(`/api/projects/${projectId}/photos?type=${type}`, {
+    headers: { origin: baseURL, 'content-type': 'image/jpeg' },
+    data: bytes,
+  });
   expect(upload.status()).toBe(201);
 }
 
@@ -100,13 +103,20 @@ for (const locale of LOCALES) {
         await menu.click();
         await expect(page.getByRole('menu')).toBeVisible();
         await expectNoAxeViolations(page, where('header menu'));
-        await page.getByRole('menuitem').nth(1).click(); // Business Settings
+        await page.getByRole('menuitem').nth(1).click(); // Clients
+        await expect(page).toHaveURL(/\/clients$/);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page, where('clients'));
+        await page.goBack();
+        await expect(page).toHaveURL(/\/$/);
+        await menu.click();
+        await page.getByRole('menuitem').nth(2).click(); // Business Settings
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, where('business settings dialog'));
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
         await menu.click();
-        await page.getByRole('menuitem').nth(2).click(); // Subscription
+        await page.getByRole('menuitem').nth(3).click(); // Subscription
         await expect(page.getByRole('dialog')).toBeVisible();
         await expect(page.getByRole('dialog').locator('[role="status"]')).toHaveCount(0);
         await expectNoAxeViolations(page, where('subscription dialog'));
@@ -138,28 +148,49 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('photo-pair')).toHaveCount(2);
         await expect(page.getByTestId('unpaired-photo')).toHaveCount(2);
         await expect
-          .poll(() => page.locator('[data-testid="unpaired-photo"] img, [data-testid="photo-pair"] img').evaluateAll((nodes) => nodes.every((node) => (node as HTMLImageElement).complete)))
+          .poll(() =>
+            page
+              .locator('[data-testid="unpaired-photo"] img, [data-testid="photo-pair"] img')
+              .evaluateAll((nodes) => nodes.every((node) => (node as HTMLImageElement).complete)),
+          )
           .toBe(true);
         await expectNoAxeViolations(page, where('report editor'));
         await page.getByTestId('unpaired-photo').first().locator('button[aria-pressed]').click();
         await expect(page.getByTestId('unpaired-photo').first().locator('button[aria-pressed="true"]')).toBeVisible();
         await expectNoAxeViolations(page, where('report editor, a photo selected'));
+        await page.getByTestId('unpaired-photo').nth(1).locator('button[aria-pressed]').click();
+        await expect(page.getByTestId('pair-bar')).toBeInViewport();
+        await expectNoAxeViolations(page, where('report editor, the pinned Pair Selected bar'));
+        await page.getByTestId('pair-bar').getByRole('button').last().click(); // Clear
+        await expect(page.getByTestId('pair-bar')).toBeHidden();
         await page.getByTestId('photo-pair').first().locator('button').nth(1).click(); // view the BEFORE photo
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, where('photo viewer dialog'));
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
 
-        await page.locator('main button', { has: page.locator('svg.lucide-link-2') }).first().click(); // Share link
+        await page
+          .locator('main button', { has: page.locator('svg.lucide-link-2') })
+          .first()
+          .click(); // Share link
         await expect(page.getByRole('dialog')).toBeVisible();
         await expect(page.getByTestId('client-link')).toHaveCount(2);
         await expectNoAxeViolations(page, where('client link dialog'));
-        await page.getByTestId('client-link').filter({ has: page.getByRole('button') }).first().getByRole('button').last().click(); // Revoke: asks again
+        await page
+          .getByTestId('client-link')
+          .filter({ has: page.getByRole('button') })
+          .first()
+          .getByRole('button')
+          .last()
+          .click(); // Revoke: asks again
         await expectNoAxeViolations(page, where('client link dialog, revoke asked'));
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
 
-        await page.locator('main button', { has: page.locator('svg.lucide-file-down') }).first().click(); // Export to PDF
+        await page
+          .locator('main button', { has: page.locator('svg.lucide-file-down') })
+          .first()
+          .click(); // Export to PDF
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, where('export filename dialog'));
         if (sizeName === 'phone') {
@@ -173,13 +204,24 @@ for (const locale of LOCALES) {
         if (sizeName === 'phone') {
           // Camera mode (phones): the live preview and its controls, from Chromium's fake camera.
           await page.getByRole('tab').first().click();
-          await page.locator('button', { has: page.locator('svg.lucide-camera') }).last().click(); // Start Camera
+          await page
+            .locator('button', { has: page.locator('svg.lucide-camera') })
+            .last()
+            .click(); // Start Camera
           await expect(page.getByTestId('camera-preview')).toHaveJSProperty('paused', false);
           await closeToasts(page);
-          await expectNoAxeViolations(page, where('camera mode'));
+          await expectNoAxeViolations(page, where('camera mode: the full-screen camera'));
+          // After: the strip of befores to pair with, and the ghost.
+          await page.getByTestId('field-camera').getByRole('radio').nth(1).click();
+          await expect(page.getByTestId('before-strip')).toBeVisible();
+          await expectNoAxeViolations(page, where('full-screen camera, after, the befores strip'));
+          await page.getByTestId('field-camera').getByRole('button').first().click(); // Stop Camera
+          await expect(page.getByTestId('field-camera')).toBeHidden();
         } else {
           // Upload mode: a chosen file waiting to be saved.
-          await page.getByTestId('photo-file-input').setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 320, height: 240, hue: '#0ea5e9' }) });
+          await page
+            .getByTestId('photo-file-input')
+            .setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 320, height: 240, hue: '#0ea5e9' }) });
           await expect(page.locator('img[src^="blob:"]')).toBeVisible();
           await expectNoAxeViolations(page, where('upload, file chosen'));
         }

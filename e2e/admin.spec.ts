@@ -21,7 +21,10 @@ async function unlock(page: Page) {
   await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
 }
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`admin dashboard on ${name}`, () => {
     test.use(device);
 
@@ -86,9 +89,15 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       expect((await page.request.get('/api/admin/analytics')).status()).toBe(401);
     });
 
-    test('speaks Spanish on a Spanish device: the lock screen, the figures, the chart, the users and the export (issue 15)', async ({ page, request }) => {
+    test('speaks Spanish on a Spanish device: the lock screen, the figures, the chart, the users and the export', async ({ page, request }) => {
       const email = uniqueEmail(`admin-es-${name}`);
-      expect((await request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: `Limpiezas Sol ${name}` } })).status()).toBe(201);
+      expect(
+        (
+          await request.post('/api/register', {
+            data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: `Limpiezas Sol ${name}` },
+          })
+        ).status(),
+      ).toBe(201);
       await useDeviceLocale(page, 'es');
       await page.goto('/admin');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -105,7 +114,10 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       }
       await expect(page.getByRole('img', { name: /^Gráfico de barras de registros por día\. \d+ registros? en los últimos 30 días/ })).toBeVisible();
       await expect(page.getByText(/Datos del \d{1,2} \S+ \d{4} a las \d{2}:\d{2} UTC\./)).toBeVisible();
-      const users = name === 'phone' ? page.getByRole('list', { name: 'Usuarios recientes' }) : page.getByRole('table', { name: 'Usuarios recientes, del más nuevo al más antiguo' });
+      const users =
+        name === 'phone'
+          ? page.getByRole('list', { name: 'Usuarios recientes' })
+          : page.getByRole('table', { name: 'Usuarios recientes, del más nuevo al más antiguo' });
       const row = users.locator(name === 'phone' ? 'li' : 'tr').filter({ hasText: email });
       await expect(row).toContainText('En prueba');
       if (name === 'phone') await expect(row).toContainText(/Se registró el \d{1,2} \S+ \d{4} · La prueba termina el \d{1,2} \S+ \d{4}/);

@@ -1,5 +1,5 @@
 // The account life cycle in Chromium on a phone: register, sign out, sign in, forgot and reset
-// the password through the outbox mail, and sign in with the new password (issue 2).
+// the password through the outbox mail, and sign in with the new password.
 import { expect, test, type Page } from '@playwright/test';
 import { findResetLink } from '../src/server/test-support/mail-text';
 import { DESKTOP, expectToast, PHONE, readLatestMail, uniqueEmail } from './support';
@@ -111,14 +111,18 @@ test.describe('accounts on a phone', () => {
     await expect(page).toHaveURL(/\/auth\?mode=register$/);
     expect((await page.request.get('/api/user')).status()).toBe(401);
     // No account exists: that email can still register.
-    const fresh = await page.request.post('/api/register', { data: { email, password: 'secret-one', confirmPassword: 'secret-one', businessName: 'Mismatch Maids' } });
+    const fresh = await page.request.post('/api/register', {
+      data: { email, password: 'secret-one', confirmPassword: 'secret-one', businessName: 'Mismatch Maids' },
+    });
     expect(fresh.status()).toBe(201);
     expect(problems).toEqual([]);
   });
 
   test('Sign Out clears the session on this phone even when the server cannot be reached', async ({ page }) => {
     const email = uniqueEmail('offline-signout');
-    const registered = await page.request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Offline Maids' } });
+    const registered = await page.request.post('/api/register', {
+      data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Offline Maids' },
+    });
     expect(registered.status()).toBe(201);
     await page.context().clearCookies();
     await page.goto('/auth');
@@ -132,7 +136,9 @@ test.describe('accounts on a phone', () => {
 
   test('Sign Out holds even when a user lookup was still on its way and the sign-out call is lost', async ({ page }) => {
     const email = uniqueEmail('slow-lookup');
-    const registered = await page.request.post('/api/register', { data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Slow Maids' } });
+    const registered = await page.request.post('/api/register', {
+      data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Slow Maids' },
+    });
     expect(registered.status()).toBe(201);
     await page.context().clearCookies();
     await page.goto('/auth');
@@ -180,7 +186,10 @@ test.describe('accounts on a phone', () => {
   });
 });
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`auth screens on ${name}`, () => {
     test.use(device);
 

@@ -98,7 +98,11 @@ test.describe('on a phone', () => {
     const pending = dialog.getByRole('button', { name: 'Cancelling...' });
     await expect(pending).toBeDisabled();
     release();
-    await expectToast(page, 'Subscription Cancelled', "Your subscription has been cancelled. You'll retain access until the end of your current billing period.");
+    await expectToast(
+      page,
+      'Subscription Cancelled',
+      "Your subscription has been cancelled. You'll retain access until the end of your current billing period.",
+    );
     expect(cancelCalls).toEqual(['POST']);
     // Status re-fetched: still Premium (paid period), now marked cancelled with its end date.
     await expect(dialog.getByText('Premium Plan', { exact: true })).toBeVisible();
@@ -210,13 +214,18 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Create Test Subscription' }).click();
     await expectToast(page, 'Test Subscription Created');
     await expect(page.getByText(/^sub_sandbox_/).first()).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: /^incomplete$/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('definition')
+        .filter({ hasText: /^incomplete$/ })
+        .first(),
+    ).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/test-subscription-phone.png`, fullPage: true });
   });
 });
 
-test.describe('in Spanish (issue 15)', () => {
+test.describe('in Spanish', () => {
   test.use({ ...PHONE, locale: 'es-ES' });
 
   /** A Spanish account, signed in on this page (its stored language is the one the app shows). */
@@ -224,7 +233,10 @@ test.describe('in Spanish (issue 15)', () => {
     const email = uniqueEmail('billing-es');
     await actAsNewVisitor(page);
     await useDeviceLocale(page, 'es');
-    const response = await page.request.post('/api/register', { headers: { origin: baseURL }, data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Limpiezas Sol', locale: 'es' } });
+    const response = await page.request.post('/api/register', {
+      headers: { origin: baseURL },
+      data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Limpiezas Sol', locale: 'es' },
+    });
     expect(response.status()).toBe(201);
     return email;
   }

@@ -1,4 +1,4 @@
-// Keyboard-only journeys (issue 15): Tab, Shift+Tab, Enter, Space and the arrow keys (and typing
+// Keyboard-only journeys: Tab, Shift+Tab, Enter, Space and the arrow keys (and typing
 // into fields) — no mouse, no tap. Every stop on the way shows a visible focus ring; dialogs take
 // focus and give it back; toasts are announced; titles name each screen; reduced motion holds.
 import fs from 'node:fs/promises';
@@ -124,7 +124,8 @@ test.describe('keyboard only, on a desktop', () => {
     await tabTo(page, selectAfter, { backwards: (await selectAfter.boundingBox())!.y < (await selectBefore.boundingBox())!.y });
     await page.keyboard.press('Enter');
     await expect(selectAfter).toHaveAttribute('aria-pressed', 'true');
-    await tabTo(page, page.getByRole('button', { name: 'Pair Selected' }), { backwards: true });
+    // Pair Selected sits in the bar pinned to the bottom of the screen, after the photos.
+    await tabTo(page, page.getByRole('button', { name: 'Pair Selected' }));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('photo-pair')).toHaveCount(1);
     // Focus goes to the pairs' heading, not to the top of the page.
@@ -139,6 +140,28 @@ test.describe('keyboard only, on a desktop', () => {
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await expect(viewBefore).toBeFocused();
+
+    // Bulk import: two files from the chooser; focus lands on Import; a label swaps with Space.
+    await tabTo(page, choose, { backwards: true });
+    const opening = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await opening
+    ).setFiles([
+      { name: 'roll-1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0ea5e9' }) },
+      { name: 'roll-2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#f97316' }) },
+    ]);
+    const importButton = page.getByRole('button', { name: 'Import 2 photos' });
+    await expect(importButton).toBeFocused();
+    const firstLabel = page.getByRole('button', { name: 'Photo 1: BEFORE. Swap' });
+    await tabTo(page, firstLabel, { backwards: true });
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Photo 1: AFTER. Swap' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await tabTo(page, importButton);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('bulk-progress')).toContainText('2 photos uploaded and paired by time.', { timeout: 60_000 });
+    await expect(page.getByTestId('photo-pair')).toHaveCount(2);
 
     // Export: the file name dialog takes focus; Enter exports; focus returns to Export to PDF.
     const exportButton = page.getByRole('button', { name: 'Export to PDF' });
@@ -159,6 +182,8 @@ test.describe('keyboard only, on a desktop', () => {
     await tabTo(page, menu, { backwards: true, maxPresses: 60 });
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Clients' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Business Settings' })).toBeFocused();
     await expectVisibleFocusRing(page);
@@ -188,10 +213,16 @@ test.describe('keyboard only, on a desktop', () => {
 test.describe('keyboard only, on a phone', () => {
   test.use(PHONE);
 
-  test('the camera: start, take a BEFORE, flip, take an AFTER, stop; and Pair Selected refuses two BEFOREs out loud', async ({ page, baseURL }) => {
+  test('the field camera: start, take BEFOREs, flip, pick a before in the strip and shoot its AFTER (paired at the shutter), stop; a second BEFORE selected replaces the first', async ({
+    page,
+    baseURL,
+  }) => {
     await actAsNewVisitor(page);
     const email = uniqueEmail('keyboard-camera');
-    const registered = await page.request.post('/api/register', { headers: { origin: baseURL! }, data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Camera Crew' } });
+    const registered = await page.request.post('/api/register', {
+      headers: { origin: baseURL! },
+      data: { email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Camera Crew' },
+    });
     expect(registered.status()).toBe(201);
     const created = await page.request.post('/api/projects', { headers: { origin: baseURL! }, data: { clientName: 'Camera Home' } });
     const projectId = ((await created.json()) as { id: number }).id;
@@ -201,12 +232,14 @@ test.describe('keyboard only, on a phone', () => {
     const start = page.getByRole('button', { name: 'Start Camera' });
     await tabTo(page, start);
     await page.keyboard.press('Enter');
-    // Focus moves to the shutter when the preview is live.
+    // The camera fills the screen; focus moves to the shutter when the preview is live.
+    const camera = page.getByTestId('field-camera');
+    await expect(camera).toBeVisible();
     const shutterBefore = page.getByRole('button', { name: 'Take BEFORE photo' });
     await expect(shutterBefore).toBeFocused();
     await expectVisibleFocusRing(page);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('unpaired-photo')).toHaveCount(1);
+    await expect(page.getByTestId('shot-counter')).toHaveText('1 photo');
 
     // Flip keeps focus on Flip once the other camera is live.
     const flip = page.getByRole('button', { name: 'Flip Camera' });
@@ -215,29 +248,50 @@ test.describe('keyboard only, on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Front camera is on.' })).toBeVisible();
     await expect(flip).toBeFocused();
 
-    // Another BEFORE, then selecting both and Pair Selected: the refusal is an alert.
-    await tabTo(page, page.getByRole('button', { name: 'Take BEFORE photo' }), { backwards: true });
+    // Two more BEFOREs: focus stays on the shutter between shots.
+    await tabTo(page, shutterBefore, { backwards: true });
     await page.keyboard.press('Space');
-    await expect(page.getByTestId('unpaired-photo')).toHaveCount(2);
+    await expect(page.getByTestId('shot-counter')).toHaveText('2 photos');
+    await expect(shutterBefore).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('shot-counter')).toHaveText('3 photos');
+    await expect(page.getByTestId('unpaired-photo')).toHaveCount(3);
+
+    // After: arrow keys on the photo type; the strip offers the befores, the first chosen; Space picks the second.
+    await tabTo(page, page.getByRole('radio', { name: 'Before' }), { backwards: true });
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'After' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Pair with before photo 1' })).toHaveAttribute('aria-pressed', 'true');
+    const second = page.getByRole('button', { name: 'Pair with before photo 2' });
+    await tabTo(page, second, { backwards: true });
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await tabTo(page, page.getByRole('button', { name: 'Take AFTER photo' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('photo-pair')).toHaveCount(1);
+    const report = (await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as {
+      photos: Array<{ id: number; type: string }>;
+      photoPairs: Array<{ beforePhotoId: number; afterPhotoId: number }>;
+    };
+    const befores = report.photos.filter((photo) => photo.type === 'before').map((photo) => photo.id);
+    expect(report.photoPairs.map((pair) => pair.beforePhotoId)).toEqual([befores[1]]);
+
+    // Stop closes the camera and gives focus back to Start Camera; one toast for the shots.
+    await tabTo(page, page.getByRole('button', { name: 'Stop Camera' }), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(camera).toBeHidden();
+    await expect(start).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Photo Saved' })).toContainText('4 photos kept in this report.');
+
+    // Selecting: a second BEFORE takes the first one's place.
     const tiles = page.getByRole('button', { name: 'Select BEFORE photo' });
     await tabTo(page, tiles.first());
     await page.keyboard.press('Space');
     await tabTo(page, tiles.nth(1));
     await page.keyboard.press('Space');
-    await tabTo(page, page.getByRole('button', { name: 'Pair Selected' }), { backwards: true });
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid Selection' })).toBeVisible();
-
-    // After: arrow keys on the photo type, the shutter, then Stop brings focus to Start Camera.
-    await tabTo(page, page.getByRole('radio', { name: 'Before' }), { backwards: true });
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('radio', { name: 'After' })).toBeFocused();
-    await tabTo(page, page.getByRole('button', { name: 'Take AFTER photo' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('unpaired-photo')).toHaveCount(3);
-    await tabTo(page, page.getByRole('button', { name: 'Stop Camera' }), { backwards: true });
-    await page.keyboard.press('Enter');
-    await expect(start).toBeFocused();
+    await expect(tiles.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(tiles.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeHidden();
   });
 
   test('with reduced motion asked for, nothing glides or spins', async ({ page }) => {
@@ -250,7 +304,9 @@ test.describe('keyboard only, on a phone', () => {
     });
     expect(durations.transition).toBeLessThan(0.001);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    const normal = await page.getByRole('button', { name: 'Sign In', exact: true }).evaluate((element) => parseFloat(getComputedStyle(element).transitionDuration));
+    const normal = await page
+      .getByRole('button', { name: 'Sign In', exact: true })
+      .evaluate((element) => parseFloat(getComputedStyle(element).transitionDuration));
     expect(normal).toBeGreaterThan(0.05);
   });
 });

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE } from './support';
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`landing page on ${name}`, () => {
     test.use(device);
 
@@ -10,7 +13,8 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('Nothing to install', { exact: false })).toBeVisible();
       await expect(page.getByText('Three steps: snap, save, send')).toBeVisible();
-      for (const feature of ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage']) await expect(page.getByText(feature)).toBeVisible();
+      for (const feature of ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage'])
+        await expect(page.getByText(feature)).toBeVisible();
       await expect(page.getByText('$4.99', { exact: true })).toBeVisible();
       await expect(page.getByText('14-day free trial · No credit card required')).toBeVisible();
       await page.screenshot({ path: `test-results/e2e/landing-${name}.png`, fullPage: true });

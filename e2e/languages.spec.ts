@@ -1,4 +1,4 @@
-// English and Spanish (issue 15): the first visit follows the browser's languages, the choice is
+// English and Spanish: the first visit follows the browser's languages, the choice is
 // remembered on the device, and a signed-in user's choice is stored on the account so it follows
 // them to a fresh browser. The device's choice lives in localStorage `cleanproof.locale`.
 import { expect, test } from '@playwright/test';

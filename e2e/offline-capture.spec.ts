@@ -1,4 +1,4 @@
-// Field-ready capture (issue 13), end to end on a phone: the app opens with no signal (service
+// Field-ready capture, end to end on a phone: the app opens with no signal (service
 // worker and the persisted reports), photos and edits made offline are kept across a closed page
 // and sent once, in order, when the signal is back; a retried upload whose answer was lost is
 // stored once (Idempotency-Key); the ghost overlay helps line up the after shot.
@@ -15,12 +15,16 @@ async function createFirstReport(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'Create First Report' }).click();
   await expect(page).toHaveURL(/\/\?project=\d+$/);
   await expectToast(page, 'Report Created');
+  // A new report on a phone opens in the full-screen camera; closed for now.
+  await page.getByTestId('field-camera').getByRole('button', { name: 'Stop Camera' }).click();
   return Number(new URL(page.url()).searchParams.get('project'));
 }
 
 /** The service worker controls the next navigation once it is active. */
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
 }
 
 /** The signed-in user's queries have been written to IndexedDB with this report in them. */
@@ -77,11 +81,14 @@ test('opens offline, keeps 5 photos and a client name through a closed page, sen
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Report Details' })).toBeVisible();
-  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // A small pill says so; a tap opens what the banner used to say.
+  await expect(page.getByTestId('offline-pill')).toHaveText(/^Offline/);
+  await page.getByTestId('offline-pill').getByRole('button').click();
+  await expect(page.getByText('Your reports are shown as this device last saw them.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export to PDF' })).toBeDisabled();
   await expect(page.getByText('Share link and Export need a connection.')).toBeVisible();
 
-  // 5 photos with the fake camera: 3 before, then 2 after (the ghost of the last before shows).
+  // 5 photos with the fake camera: 3 before, then 2 after over the ghosts of the first two befores.
   await page.getByRole('button', { name: 'Start Camera' }).click();
   await expect(page.getByTestId('camera-preview')).toHaveJSProperty('paused', false);
   for (let i = 0; i < 3; i++) {
@@ -95,6 +102,7 @@ test('opens offline, keeps 5 photos and a client name through a closed page, sen
     await page.getByRole('button', { name: 'Take AFTER photo' }).click();
     await expect(page.getByTestId('pending-uploads')).toContainText(`${i + 1} waiting to upload`);
   }
+  await page.getByRole('button', { name: 'Stop Camera' }).click();
   await page.getByLabel('Client name').fill('Basement Flat 2');
   await page.getByLabel('Description').click(); // blur: the edit is kept
   await expect(page.getByTestId('edit-kept')).toBeVisible();
@@ -124,10 +132,12 @@ test('opens offline, keeps 5 photos and a client name through a closed page, sen
     expect(Date.parse(photo.capturedAt!)).toBeLessThan(Date.parse(photo.receivedAt));
   }
   await expect.poll(async () => (await storedProject(context, projectId)).clientName).toBe('Basement Flat 2');
-  await expect(again.getByTestId('unpaired-photo')).toHaveCount(5);
-  await expect(again.getByTestId('unpaired-photo').getByTestId('capture-time')).toHaveCount(5);
+  // Each after was paired at the shutter with the before its ghost showed: the first two befores.
+  await expect(again.getByTestId('photo-pair')).toHaveCount(2);
+  await expect(again.getByTestId('unpaired-photo')).toHaveCount(1);
+  await expect(again.locator('[data-testid="unpaired-photo"], [data-testid="photo-pair"]').getByTestId('capture-time')).toHaveCount(5);
 
-  // Online, the ghost is the latest before on the server, over the live preview.
+  // Online, the ghost is the before still unpaired on the server, over the live preview.
   await again.getByRole('button', { name: 'Start Camera' }).click();
   await again.getByRole('radio', { name: 'After' }).click();
   await expect(again.getByTestId('ghost-overlay')).toBeVisible();
@@ -151,8 +161,13 @@ test('a retried upload whose answer was lost is stored once', async ({ page, con
     }
     return route.fulfill({ response });
   });
-  await page.getByRole('tab', { name: 'Upload' }).click().catch(() => undefined);
-  await page.getByTestId('photo-file-input').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0369a1' }) });
+  await page
+    .getByRole('tab', { name: 'Upload' })
+    .click()
+    .catch(() => undefined);
+  await page
+    .getByTestId('photo-file-input')
+    .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0369a1' }) });
   await page.getByRole('button', { name: 'Save as BEFORE' }).click();
   await expectToast(page, 'Waiting to upload');
   await page.getByRole('button', { name: 'Retry now' }).click();

@@ -8,13 +8,17 @@ export interface OwnServer {
   advanceClock(ms: number): Promise<void>;
   /** Takes the business name off this account (one made before business names were required). */
   clearBusinessName(email: string): Promise<void>;
+  /** Stripe mode: the customer confirms the trial's setup intent and Stripe's webhook arrives. */
+  confirmSetupIntent(subscriptionId: string): Promise<void>;
   stop(): void;
 }
 
 export async function startOwnServer(mode: 'stripe' | 'sandbox'): Promise<OwnServer> {
   // One process, with tsx as a loader: `npx tsx` would run the server in a child process that
   // stop()'s signal never reaches, leaving a server (and its ~0.5 GB) behind after every run.
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(process.execPath, ['--import', 'tsx', 'e2e/own-server.ts', mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(process.execPath, ['--import', 'tsx', 'e2e/own-server.ts', mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
@@ -47,6 +51,11 @@ export async function startOwnServer(mode: 'stripe' | 'sandbox'): Promise<OwnSer
       child.stdin.write(`clear-business-name ${email}\n`);
       const [answer] = await waitFor(/^(cleared|failed) /);
       if (answer.startsWith('failed')) throw new Error(`own server could not clear the business name: ${answer}`);
+    },
+    async confirmSetupIntent(subscriptionId) {
+      child.stdin.write(`confirm-setup ${subscriptionId}\n`);
+      const [answer] = await waitFor(/^(confirmed|failed) .*$/);
+      if (answer !== 'confirmed 200') throw new Error(`own server could not confirm the setup intent: ${answer}`);
     },
     stop: () => child.kill('SIGTERM'),
   };

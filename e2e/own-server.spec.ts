@@ -58,7 +58,9 @@ sandboxTest.use(PHONE);
 
 sandboxTest('an expired trial sees the banner, is refused new reports (402) but keeps old ones, and can subscribe', async ({ page, ownServer }) => {
   await registerThroughUi(page);
-  const created = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Old Client"}' }).then((r) => r.status));
+  const created = await page.evaluate(() =>
+    fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Old Client"}' }).then((r) => r.status),
+  );
   expect(created).toBe(201);
 
   await ownServer.advanceClock(15 * DAY_MS);
@@ -68,7 +70,10 @@ sandboxTest('an expired trial sees the banner, is refused new reports (402) but 
   await expect(page.getByText('Old Client')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/home-trial-ended-phone.png` });
   const refused = await page.evaluate(() =>
-    fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    })),
   );
   expect(refused.status).toBe(402);
   expect(refused.body.message).toMatch(/free trial has ended/);
@@ -85,7 +90,7 @@ sandboxTest('an expired trial sees the banner, is refused new reports (402) but 
   await expect(dialog.getByText('Your free trial has ended')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // DESIGN.md's deviation: no 'No Active Trial' while a payment can be taken.
+  // A deviation from the spec (docs/spec-deviations.md): no 'No Active Trial' while a payment can be taken.
   await banner.getByRole('link', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByText('Your free trial has ended.', { exact: false })).toBeVisible();
@@ -94,7 +99,9 @@ sandboxTest('an expired trial sees the banner, is refused new reports (402) but 
   await expectToast(page, 'Subscription Successful');
   await expect(page).toHaveURL(/\/$/);
   await expect(banner).toHaveCount(0);
-  const allowed = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status));
+  const allowed = await page.evaluate(() =>
+    fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status),
+  );
   expect(allowed).toBe(201);
 });
 
@@ -113,10 +120,12 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
   // No signal on the job site: the photo is kept on the phone.
   const photos = /\/api\/projects\/\d+\/photos/;
   await page.route(photos, (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Start Camera' }).click();
-  await expectToast(page, 'Camera Ready');
-  await page.getByRole('button', { name: 'Take BEFORE photo' }).click();
-  await expectToast(page, 'Waiting to upload');
+  // A new report on a phone opens in the full-screen camera.
+  const camera = page.getByTestId('field-camera');
+  await expect(camera.getByTestId('camera-preview')).toHaveJSProperty('paused', false);
+  await camera.getByRole('button', { name: 'Take BEFORE photo' }).click();
+  await camera.getByRole('button', { name: 'Stop Camera' }).click();
+  await expect(page.getByTestId('pending-uploads')).toContainText('1 waiting to upload');
 
   // By the time the signal is back, the trial has ended: the server says 402, the photo stays.
   await ownServer.advanceClock(15 * DAY_MS);
@@ -151,12 +160,16 @@ sandboxTest('a photo taken as the trial ends is kept on the phone and uploads on
 async function addPairedPhotos(page: Page, projectId: number): Promise<void> {
   for (const type of ['before', 'after']) {
     const status = await page.evaluate(
-      async ({ id, kind, bytes }) => (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) })).status,
+      async ({ id, kind, bytes }) =>
+        (await fetch(`/api/projects/${id}/photos?type=${kind}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) }))
+          .status,
       { id: projectId, kind: type, bytes: [...(await makeJpeg({ width: 800, height: 600, hue: type === 'before' ? '#b45309' : '#0f766e' }))] },
     );
     expect(status).toBe(201);
   }
-  expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({ pairsCreated: 1 });
+  expect(await page.evaluate((id) => fetch(`/api/projects/${id}/auto-pair-all`, { method: 'POST' }).then((r) => r.json()), projectId)).toEqual({
+    pairsCreated: 1,
+  });
 }
 
 sandboxTest("export without a business name opens 'Set Your Business Name' and carries on once it is saved", async ({ page, ownServer }) => {
@@ -171,7 +184,7 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
   await page.getByRole('button', { name: 'Export to PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Business Name' });
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page, 'Set Your Business Name dialog'); // issue 15: the one dialog only this path opens
+  await expectNoAxeViolations(page, 'Set Your Business Name dialog'); // the one dialog only this path opens
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Business Name Required', 'Please enter your business name.');
   await expect(dialog).toBeVisible();
@@ -193,7 +206,11 @@ sandboxTest("export without a business name opens 'Set Your Business Name' and c
 
 sandboxTest('Export to PDF checks access before asking anything: a trial that ended gets the reason, not a dialog', async ({ page, ownServer }) => {
   await registerThroughUi(page);
-  const projectId = await page.evaluate(() => fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Late Export"}' }).then((r) => r.json()).then((p: { id: number }) => p.id));
+  const projectId = await page.evaluate(() =>
+    fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"clientName":"Late Export"}' })
+      .then((r) => r.json())
+      .then((p: { id: number }) => p.id),
+  );
   await addPairedPhotos(page, projectId);
 
   await ownServer.advanceClock(15 * DAY_MS);

@@ -8,6 +8,10 @@
 //   `clear-business-name <email>`  makes that account one from before business names were
 //                                  required (no API can do this); answers `cleared <email>`
 //                                  (or `failed <reason>`)
+//   `confirm-setup <subscriptionId>`  Stripe mode: what Stripe.js's confirmSetup and Stripe then
+//                                  do (Stripe.js cannot load here): the stand-in saves the card on
+//                                  the trial's setup intent and the signed customer.subscription.updated
+//                                  webhook is delivered; answers `confirmed <status>` (or `failed <reason>`)
 // Listens on an ephemeral port and prints `listening <port>`.
 import readline from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
@@ -50,6 +54,18 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   if (command === 'advance') {
     offsetMs += Number(argument);
     console.log(`clock ${clock().toISOString()}`);
+  } else if (command === 'confirm-setup') {
+    void (async () => {
+      stripe.confirmSetupIntent(argument);
+      const event = stripe.signedEvent('customer.subscription.updated', stripe.subscriptionJson(argument));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        payload: event.payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      });
+      console.log(`confirmed ${response.statusCode}`);
+    })().catch((error: unknown) => console.log(`failed ${String(error)}`));
   } else if (command === 'clear-business-name') {
     void database.db
       .update(users)

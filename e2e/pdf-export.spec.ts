@@ -1,10 +1,22 @@
-// Export to PDF (issue 4): the PDF is built in the browser from the stored photos; desktop
+// Export to PDF: the PDF is built in the browser from the stored photos; desktop
 // downloads it, a phone offers it to the share sheet.
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { inspectPdf } from '../src/server/test-support/pdf-inspection';
-import { DESKTOP, PHONE, actAsNewVisitor, answerFilenameDialog, expectToast, recordShareSheet, recordToasts, registerThroughUi, sharedFiles, toastTitles, uniqueEmail } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  actAsNewVisitor,
+  answerFilenameDialog,
+  expectToast,
+  recordShareSheet,
+  recordToasts,
+  registerThroughUi,
+  sharedFiles,
+  toastTitles,
+  uniqueEmail,
+} from './support';
 import { seedReport } from './reports-support';
 import { useDeviceLocale } from './a11y-support';
 
@@ -39,7 +51,9 @@ test.describe('Export to PDF on desktop', () => {
     test.setTimeout(120_000); // eight real photo uploads on a shared 2-core machine
     await recordToasts(page);
     await registerThroughUi(page, { businessName: BUSINESS });
-    const logo = await sharp({ create: { width: 360, height: 240, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 360, height: 240, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
+      .png()
+      .toBuffer();
     expect((await page.request.post('/api/user/logo', { headers: { origin: baseURL!, 'content-type': 'image/png' }, data: logo })).status()).toBe(200);
     const { projectId, photoIds } = await seedReport(page, baseURL!, CLIENT, 4);
     await page.goto(`/?project=${projectId}`);
@@ -54,7 +68,7 @@ test.describe('Export to PDF on desktop', () => {
     // Built off the main thread, so the page stayed responsive.
     expect(page.workers().some((worker) => worker.url().includes('report-pdf.worker'))).toBe(true);
     // spec §8: 'PDF Generated' once built, then 'Export Complete' once delivered; the first stays
-    // on screen long enough to be read (spec gap 4, issue 16) before the second replaces it.
+    // on screen long enough to be read (spec gap 4) before the second replaces it.
     await expectToast(page, 'PDF Generated', 'Kitchen_job_Zoe.pdf is ready.');
     await expectToast(page, 'Export Complete');
     expect((await toastTitles(page)).slice(-2)).toEqual(['PDF Generated', 'Export Complete']);
@@ -120,7 +134,7 @@ test.describe('Export to PDF on a phone', () => {
 test.describe('Export to PDF in Spanish', () => {
   test.use({ ...DESKTOP, locale: 'es-ES' });
 
-  test("offers the Spanish default name, client name + 'Informe' + date (issue 15)", async ({ page, baseURL }) => {
+  test("offers the Spanish default name, client name + 'Informe' + date", async ({ page, baseURL }) => {
     await actAsNewVisitor(page);
     await useDeviceLocale(page, 'es');
     const registered = await page.request.post('/api/register', {
@@ -141,7 +155,10 @@ test.describe('Export to PDF in Spanish', () => {
   });
 });
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`business logo on ${name}`, () => {
     test.use(device);
 
@@ -153,7 +170,13 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await expect(dialog.getByText('No logo')).toBeVisible();
 
       const logo = await sharp({ create: { width: 480, height: 240, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
-        .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><text x="240" y="150" font-size="90" text-anchor="middle" fill="#fff" font-family="sans-serif">SPARKLE</text></svg>') }])
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><text x="240" y="150" font-size="90" text-anchor="middle" fill="#fff" font-family="sans-serif">SPARKLE</text></svg>',
+            ),
+          },
+        ])
         .png()
         .toBuffer();
       const choosing = page.waitForEvent('filechooser');

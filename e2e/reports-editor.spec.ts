@@ -16,11 +16,17 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function createFirstReport(page: Page): Promise<number> {
+/** On a phone a new report opens in the full-screen camera: closed here unless the test wants it. */
+async function createFirstReport(page: Page, { keepCameraOpen = false } = {}): Promise<number> {
   await page.getByRole('button', { name: 'Create First Report' }).click();
   await expect(page).toHaveURL(/\/\?project=\d+$/);
   await expectToast(page, 'Report Created');
-  await expect(page.getByRole('heading', { name: 'Report Details' })).toBeVisible();
+  const camera = page.getByTestId('field-camera');
+  await expect(page.getByRole('heading', { name: 'Report Details' }).or(camera)).toBeVisible();
+  if (!keepCameraOpen && (await camera.isVisible())) {
+    await camera.getByRole('button', { name: 'Stop Camera' }).click();
+    await expect(page.getByRole('heading', { name: 'Report Details' })).toBeVisible();
+  }
   return Number(new URL(page.url()).searchParams.get('project'));
 }
 
@@ -42,52 +48,69 @@ test.describe('on a phone', () => {
     await registerThroughUi(page);
     await expect(page.getByRole('button', { name: 'Create First Report' })).toBeVisible();
     await screenshot(page, 'empty-phone');
-    await createFirstReport(page);
+    await createFirstReport(page, { keepCameraOpen: true });
 
-    // spec §4: a touch phone narrower than 1024 px opens in camera mode, before selected.
-    await expect(page.getByRole('tab', { name: 'Camera' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('radio', { name: 'Before' })).toHaveAttribute('aria-checked', 'true');
-
-    await page.getByLabel('Client name').fill('Smith Residence');
-    await page.getByLabel('Description').click(); // blur saves the changed client name
-    await expect(page.getByRole('heading', { level: 1, name: 'Smith Residence' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Start Camera' }).click();
+    // A new report on a phone opens straight into the full-screen camera (spec §4 camera mode),
+    // before selected; the details can wait.
+    const camera = page.getByTestId('field-camera');
+    await expect(camera).toBeVisible();
     await expectToast(page, 'Camera Ready');
     await expect(page.getByTestId('camera-preview')).toHaveJSProperty('paused', false);
+    await expect(page.getByRole('radio', { name: 'Before' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('shot-counter')).toHaveText('No photos yet');
+    const viewfinder = await page.getByTestId('camera-preview').boundingBox();
+    expect(viewfinder!.width).toBe(390);
+    expect(viewfinder!.height).toBeGreaterThan(500);
 
+    // A shot is counted on screen, with its thumbnail, instead of a toast each.
     await page.getByRole('button', { name: 'Take BEFORE photo' }).click();
-    await expectToast(page, 'Photo Saved');
+    await expect(page.getByTestId('shot-counter')).toHaveText('1 photo');
+    await expect(page.getByRole('img', { name: 'The last photo taken' })).toBeVisible();
     await expect(unpaired(page)).toHaveCount(1);
     await dismissToasts(page);
-    await page.getByRole('heading', { name: 'Add Photos' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/camera-live-phone.png` });
 
     // flip restarts the preview on the other camera
     await page.getByRole('button', { name: 'Flip Camera' }).click();
     await expectToast(page, 'Camera Ready', 'Front camera is on.');
 
+    // The after, shot over the before's ghost, is paired with it as it is stored.
     await page.getByRole('radio', { name: 'After' }).click();
+    await expect(page.getByTestId('ghost-overlay')).toBeVisible();
     await page.getByRole('button', { name: 'Take AFTER photo' }).click();
-    await expectToast(page, 'Photo Saved');
-    await expect(unpaired(page)).toHaveCount(2);
+    await expect(page.getByTestId('shot-counter')).toHaveText('2 photos');
+    await expect(pairs(page)).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Stop Camera' }).click();
+    await expectToast(page, 'Photo Saved', '2 photos kept in this report.');
+    await expect(camera).toBeHidden();
     await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
-    await expect(page.getByTestId('camera-preview')).toHaveJSProperty('srcObject', null);
+    await expect(page.getByTestId('camera-preview')).toHaveCount(0);
+
+    await expect(page.getByRole('tab', { name: 'Camera' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByLabel('Client name').fill('Smith Residence');
+    await page.getByLabel('Description').click(); // blur saves the changed client name
+    await expect(page.getByRole('heading', { level: 1, name: 'Smith Residence' })).toBeVisible();
 
     // The stored capture is a JPEG within 1024x768 (spec §9).
-    const imageUrl = await page.evaluate(async (projectId) => {
-      const response = await fetch(`/api/projects/${projectId}?images=url`);
-      const project = (await response.json()) as { photos: Array<{ imageUrl: string }> };
-      return project.photos[0]!.imageUrl;
-    }, Number(new URL(page.url()).searchParams.get('project')));
+    const imageUrl = await page.evaluate(
+      async (projectId) => {
+        const response = await fetch(`/api/projects/${projectId}?images=url`);
+        const project = (await response.json()) as { photos: Array<{ imageUrl: string }> };
+        return project.photos[0]!.imageUrl;
+      },
+      Number(new URL(page.url()).searchParams.get('project')),
+    );
     const stored = await page.request.get(imageUrl);
     const size = await jpegSize(await stored.body());
     expect(size.format).toBe('jpeg');
     expect(size.width).toBeLessThanOrEqual(1024);
     expect(size.height).toBeLessThanOrEqual(768);
 
+    // Unpaired again, the two are paired by hand (spec §4's selection).
+    await page.getByRole('button', { name: 'Unpair pair 1' }).click();
+    await expectToast(page, 'Pair Deleted');
+    await expect(unpaired(page)).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeVisible();
     await page.getByRole('button', { name: 'Select BEFORE photo' }).click();
     await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
@@ -158,7 +181,7 @@ test.describe('on a desktop', () => {
         }
         return realFetch(input, init);
       };
-      // Photos go by XMLHttpRequest (upload progress, issue 13): recorded the same way.
+      // Photos go by XMLHttpRequest (upload progress): recorded the same way.
       const realSend = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (body) {
         if (!(body instanceof Blob)) return realSend.call(this, body);
@@ -199,7 +222,9 @@ test.describe('on a desktop', () => {
     await expectToast(page, 'Photo Uploaded');
     expect(photoPosts).toHaveLength(1);
     // Playwright cannot see a Blob body, so the page's own record of what it sent is read.
-    const [sent] = await page.evaluate(() => (window as unknown as { sentPhotos: Array<{ bytes: number; type: string; width: number; height: number }> }).sentPhotos);
+    const [sent] = await page.evaluate(
+      () => (window as unknown as { sentPhotos: Array<{ bytes: number; type: string; width: number; height: number }> }).sentPhotos,
+    );
     expect(sent).toEqual({ bytes: expect.any(Number), type: 'image/jpeg', width: 1024, height: 768 });
     expect(sent!.bytes).toBeLessThan(big.length / 4);
     await expect(unpaired(page)).toHaveCount(1);
@@ -220,18 +245,22 @@ test.describe('on a desktop', () => {
     await dismissToasts(page);
     await screenshot(page, 'editor-unpaired-desktop');
 
-    // spec §4 selection rules.
+    // spec §4 selection rules, with two of a kind never selected together.
     const tiles = page.getByRole('button', { name: /^Select (BEFORE|AFTER) photo$/ });
     await tiles.nth(0).click();
-    await tiles.nth(1).click();
-    await page.getByRole('button', { name: 'Pair Selected' }).click();
-    await expectToast(page, 'Invalid Selection', 'Please select one before photo and one after photo');
-    await tiles.nth(2).click(); // a third click replaces the selection with that photo
+    await tiles.nth(1).click(); // a second before takes the first one's place
+    await expect(tiles.nth(0)).toHaveAttribute('aria-pressed', 'false');
+    await expect(tiles.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeHidden();
+    await tiles.nth(2).click(); // one before and one after
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeVisible();
+    await tiles.nth(3).click(); // a third click replaces the selection with that photo
     await expect(page.getByRole('button', { pressed: true })).toHaveCount(1);
-    await expect(tiles.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(tiles.nth(3)).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: 'Pair Selected' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
-    await tiles.nth(2).click(); // clicking a selected photo deselects it
+    await tiles.nth(3).click(); // clicking a selected photo deselects it
     await expect(page.getByRole('button', { pressed: true })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Auto Pair All' }).click();
@@ -253,7 +282,7 @@ test.describe('on a desktop', () => {
     await expectToast(page, 'Photo Deleted');
     await expect(unpaired(page)).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Auto Pair All' })).toBeHidden();
-    // The delete goes to the server once its Undo time has lapsed (issue 16).
+    // The delete goes to the server once its Undo time has lapsed.
     expect((await deleted).status()).toBe(200);
 
     // Details are saved on blur only when they changed; the saved text survives a reload.
@@ -346,7 +375,9 @@ test.describe('on a desktop', () => {
     const projectId = await createFirstReport(page);
     const photosUrl = new RegExp(`/api/projects/${projectId}/photos`);
     await page.route(photosUrl, (route) => route.abort('internetdisconnected'));
-    await page.getByTestId('photo-file-input').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0369a1' }) });
+    await page
+      .getByTestId('photo-file-input')
+      .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0369a1' }) });
     await page.getByRole('button', { name: 'Save as BEFORE' }).click();
     await expectToast(page, 'Waiting to upload');
 

@@ -8,7 +8,10 @@ const SHOTS = 'test-results/reports-screens';
 
 test.describe.configure({ timeout: 180_000 });
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`reports on ${name}`, () => {
     test.use(device);
 
@@ -25,6 +28,8 @@ for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) 
       await page.getByRole('button', { name: 'Create New Report' }).click();
       await expect(page).toHaveURL(/\/\?project=\d+$/);
       await expectToast(page, 'Report Created');
+      // A new report on a phone opens in the full-screen camera; this test edits the details.
+      if (name === 'phone') await page.getByTestId('field-camera').getByRole('button', { name: 'Stop Camera' }).click();
       await page.getByLabel('Client name').fill('Oak Street Office');
       await page.getByLabel('Description').fill('Weekly office clean');
       await page.getByLabel('Client name').click();
@@ -99,7 +104,10 @@ test.describe('the header menu', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Clients' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Business Settings' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp'); // wraps around to the last item
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();

@@ -12,7 +12,9 @@ export async function makeJpeg(options: { width: number; height: number; hue: st
     <rect x="${width * 0.55}" y="${height * 0.3}" width="${width * 0.3}" height="${height * 0.4}" rx="${width * 0.02}" fill="#fde68a" fill-opacity="0.8"/>
   </svg>`;
   // Noise keeps the JPEG realistically large (flat colour compresses to almost nothing).
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: noise, blend: 'overlay' }])
     .jpeg({ quality: 90 })

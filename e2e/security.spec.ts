@@ -1,4 +1,4 @@
-// Hostile input in the browser and the PDF (issue 7): client names, descriptions and business
+// Hostile input in the browser and the PDF: client names, descriptions and business
 // names that try HTML and script injection show as plain text on every screen that shows them
 // (no dialog fires, no injected element appears), and as text in the PDF.
 import fs from 'node:fs/promises';
@@ -24,7 +24,9 @@ async function expectNoInjection(page: Page, dialogs: string[]) {
 /** A signed-in user (through the API, sharing the page's cookies) with a report holding one pair. */
 async function seedInjectedReport(page: Page): Promise<number> {
   const password = 'correct horse';
-  const registered = await page.request.post('/api/register', { data: { email: uniqueEmail('xss'), password, confirmPassword: password, businessName: INJECTED_BUSINESS } });
+  const registered = await page.request.post('/api/register', {
+    data: { email: uniqueEmail('xss'), password, confirmPassword: password, businessName: INJECTED_BUSINESS },
+  });
   expect(registered.status()).toBe(201);
   const created = await page.request.post('/api/projects', { data: { clientName: INJECTED_CLIENT_NAME, description: INJECTED_DESCRIPTION } });
   expect(created.status()).toBe(201);
@@ -45,7 +47,10 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await extractPageTexts(bytes)).join(' ').replace(/\s+/g, ' ');
 }
 
-for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`injection attempts on ${name}`, () => {
     test.use(device);
 

@@ -42,7 +42,9 @@ test.describe('spec gaps', () => {
     await fs.writeFile(blocker, 'not a folder');
     try {
       await page.goto(`/?project=${projectId}`);
-      await page.getByTestId('photo-file-input').setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 800, height: 600, hue: '#b45309' }) });
+      await page
+        .getByTestId('photo-file-input')
+        .setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 800, height: 600, hue: '#b45309' }) });
       await page.getByRole('button', { name: 'Save as BEFORE' }).click();
       await expectToast(page, 'Failed to save photo', 'The server could not save your BEFORE photo just now. It is kept on this device');
       const pending = page.getByTestId('pending-uploads');
@@ -92,7 +94,9 @@ test.describe('spec gaps', () => {
     // The lock screen has the same heading: Lock shows only once the admin session is set.
     await expect(page.getByRole('button', { name: 'Lock' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    const analytics = (await (await page.request.get('/api/admin/analytics')).json()) as { recentUsers: { id: number; email: string; stripeSubscriptionId: string | null }[] };
+    const analytics = (await (await page.request.get('/api/admin/analytics')).json()) as {
+      recentUsers: { id: number; email: string; stripeSubscriptionId: string | null }[];
+    };
     expect(analytics.recentUsers.find((user) => user.email === email)).toMatchObject({ id: me.id, stripeSubscriptionId: null });
   });
 });

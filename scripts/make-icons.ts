@@ -7,7 +7,8 @@ import sharp from 'sharp';
 
 const PUBLIC = path.resolve('src/web/public');
 const BRAND = '#0f766e';
-const MARK = '<path d="M18 33l9 9 19-20" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="48" cy="16" r="4" fill="#99f6e4"/>';
+const MARK =
+  '<path d="M18 33l9 9 19-20" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="48" cy="16" r="4" fill="#99f6e4"/>';
 
 /** The mark on a square brand background with no rounded corners, scaled to `markShare` of the side. */
 function fullBleed(markShare: number): string {
@@ -16,8 +17,16 @@ function fullBleed(markShare: number): string {
 }
 
 async function main() {
-  await sharp(Buffer.from(fullBleed(0.8)), { density: 600 }).resize(512, 512).flatten({ background: BRAND }).png().toFile(path.join(PUBLIC, 'icon-maskable-512.png'));
-  await sharp(Buffer.from(fullBleed(0.9)), { density: 300 }).resize(180, 180).flatten({ background: BRAND }).png().toFile(path.join(PUBLIC, 'apple-touch-icon.png'));
+  await sharp(Buffer.from(fullBleed(0.8)), { density: 600 })
+    .resize(512, 512)
+    .flatten({ background: BRAND })
+    .png()
+    .toFile(path.join(PUBLIC, 'icon-maskable-512.png'));
+  await sharp(Buffer.from(fullBleed(0.9)), { density: 300 })
+    .resize(180, 180)
+    .flatten({ background: BRAND })
+    .png()
+    .toFile(path.join(PUBLIC, 'apple-touch-icon.png'));
   console.log('icons written to', PUBLIC);
 }
 

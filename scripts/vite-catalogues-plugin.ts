@@ -1,6 +1,6 @@
 // Compiles the language catalogues (src/web/lib/i18n/catalogues/*.json, ICU messages) when Vite
-// loads them, so the browser ships Lingui's small runtime without its message parser (issue 15,
-// docs/decisions/019-languages.md: ~2.5 KB instead of ~9 KB). The output is still JSON (each message
+// loads them, so the browser ships Lingui's small runtime without its message parser
+// (docs/decisions/019-languages.md: ~2.5 KB instead of ~9 KB). The output is still JSON (each message
 // as Lingui's compiled array form), which Vite then turns into a module as usual.
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';

@@ -55,7 +55,13 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
 
   const login = await call('sign in', 'POST', '/api/login', { json: { email: options.email, password: options.password } });
   if (login.status !== 200) return;
-  const state = { projectId: 0, unpaired: { before: [] as number[], after: [] as number[] }, photos: [] as number[], pairs: 0, nextType: 'before' as 'before' | 'after' };
+  const state = {
+    projectId: 0,
+    unpaired: { before: [] as number[], after: [] as number[] },
+    photos: [] as number[],
+    pairs: 0,
+    nextType: 'before' as 'before' | 'after',
+  };
 
   const upload = async () => {
     const type = state.nextType;
@@ -88,7 +94,8 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
     if (canPair && roll < 0.5) await pair();
     else if (roll < 0.25) await call('list', 'GET', '/api/projects');
     else if (roll < 0.45) await call('open', 'GET', `/api/projects/${state.projectId}?images=url`);
-    else if (roll < 0.6 && state.photos.length > 0) await call('thumbnail', 'GET', `/api/photos/${state.photos[Math.floor(Math.random() * state.photos.length)]}/thumbnail`);
+    else if (roll < 0.6 && state.photos.length > 0)
+      await call('thumbnail', 'GET', `/api/photos/${state.photos[Math.floor(Math.random() * state.photos.length)]}/thumbnail`);
     else if (roll < 0.9 || state.pairs === 0) await upload();
     else await call('export pdf', 'GET', `/api/projects/${state.projectId}/report.pdf`);
   }

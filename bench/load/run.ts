@@ -8,7 +8,7 @@
 //
 // Options (environment): LOAD_SECONDS (per level, default 20), LOAD_LEVELS (default "50,200"),
 // LOAD_DATABASE=postgres to run on a fresh database of TEST_POSTGRES_URL's server instead of the
-// default embedded PGlite. LOAD_FLEET=1 (issue 12): one server, then two servers, each behind
+// default embedded PGlite. LOAD_FLEET=1: one server, then two servers, each behind
 // nginx, on one PostgreSQL, one Redis and one photo folder, side by side in one run; prints the
 // throughput ratio.
 import { execFileSync } from 'node:child_process';
@@ -69,7 +69,9 @@ async function runLevels(label: string, baseUrl: string, photo: Buffer, acknowle
     const recorder = new Recorder();
     const started = performance.now();
     const until = Date.now() + SECONDS * 1000;
-    await Promise.all(users.map((user) => runJourney({ baseUrl, email: user.email, address: user.address, password: PASSWORD, photo, until, recorder, acknowledged })));
+    await Promise.all(
+      users.map((user) => runJourney({ baseUrl, email: user.email, address: user.address, password: PASSWORD, photo, until, recorder, acknowledged })),
+    );
     const seconds = (performance.now() - started) / 1000;
     const rows = summarize(recorder.samples, seconds);
     printTable(`${label}: ${clients} concurrent clients, ${seconds.toFixed(1)} s`, rows);
@@ -84,7 +86,11 @@ async function runLevels(label: string, baseUrl: string, photo: Buffer, acknowle
 async function countLost(acknowledged: Acknowledged, databaseUrl: string | undefined, dataDir: string, photoRoot: string): Promise<number> {
   const database = await openDatabase({ databaseUrl, pgliteDataDir: path.join(dataDir, 'db') });
   try {
-    const photoRows = ((await database.db.execute('select id, storage_key, thumbnail_key from photos')) as unknown as { rows: { id: number; storage_key: string; thumbnail_key: string }[] }).rows;
+    const photoRows = (
+      (await database.db.execute('select id, storage_key, thumbnail_key from photos')) as unknown as {
+        rows: { id: number; storage_key: string; thumbnail_key: string }[];
+      }
+    ).rows;
     const pairRows = ((await database.db.execute('select id from photo_pairs')) as unknown as { rows: { id: number }[] }).rows;
     const photoIds = new Set(photoRows.map((row) => Number(row.id)));
     const pairIds = new Set(pairRows.map((row) => Number(row.id)));
@@ -93,11 +99,19 @@ async function countLost(acknowledged: Acknowledged, databaseUrl: string | undef
     let missingFiles = 0;
     for (const row of photoRows) {
       for (const key of [row.storage_key, row.thumbnail_key]) {
-        if (!(await fs.stat(path.join(photoRoot, key)).then((s) => s.size > 0, () => false))) missingFiles += 1;
+        if (
+          !(await fs.stat(path.join(photoRoot, key)).then(
+            (s) => s.size > 0,
+            () => false,
+          ))
+        )
+          missingFiles += 1;
       }
     }
-    console.log(`\nafterwards: ${acknowledged.photos.length} photos and ${acknowledged.pairs.length} pairs acknowledged; ` +
-      `${missingPhotos.length} photos and ${missingPairs.length} pairs missing from the database; ${missingFiles} of ${photoRows.length * 2} photo files missing from the store`);
+    console.log(
+      `\nafterwards: ${acknowledged.photos.length} photos and ${acknowledged.pairs.length} pairs acknowledged; ` +
+        `${missingPhotos.length} photos and ${missingPairs.length} pairs missing from the database; ${missingFiles} of ${photoRows.length * 2} photo files missing from the store`,
+    );
     return missingPhotos.length + missingPairs.length + missingFiles;
   } finally {
     await database.close();
@@ -112,7 +126,9 @@ async function main(): Promise<void> {
   const running: ServerProcess[] = [];
   const proxies: NginxProxy[] = [];
   let failures = 0;
-  console.log(`${os.availableParallelism()} cores, ${SECONDS} s per level, database ${postgres ? 'PostgreSQL' : 'PGlite'}; upload photo: 1024x768 JPEG, ${(photo.length / 1024).toFixed(0)} KB`);
+  console.log(
+    `${os.availableParallelism()} cores, ${SECONDS} s per level, database ${postgres ? 'PostgreSQL' : 'PGlite'}; upload photo: 1024x768 JPEG, ${(photo.length / 1024).toFixed(0)} KB`,
+  );
   try {
     if (!FLEET) {
       const server = await startServer({ dataDir, databaseUrl: postgres?.url, env: { TRUST_PROXY: '127.0.0.1' } });
@@ -131,7 +147,9 @@ async function main(): Promise<void> {
         const proxyPort = await freePort();
         // Two trusted hops: the visitors' own X-Forwarded-For stands for a CDN in front of nginx.
         const env = { TRUST_PROXY: '2', REDIS_URL: 'redis://127.0.0.1:6379/15', APP_URL: `http://127.0.0.1:${proxyPort}` };
-        const servers = await Promise.all(Array.from({ length: count }, () => startServer({ dataDir: shared.photoDir, databaseUrl: shared.databaseUrl, entry: 'built', env })));
+        const servers = await Promise.all(
+          Array.from({ length: count }, () => startServer({ dataDir: shared.photoDir, databaseUrl: shared.databaseUrl, entry: 'built', env })),
+        );
         running.push(...servers);
         const proxy = await startNginxProxy(Object.fromEntries(servers.map((server, i) => [`s${i}`, server.url])), { port: proxyPort });
         proxies.push(proxy);
@@ -146,7 +164,9 @@ async function main(): Promise<void> {
       console.log('\nthroughput (all steps, req/s): one server vs two servers behind nginx');
       for (const [i, level] of single.entries()) {
         const other = pair[i]!;
-        console.log(`  ${String(level.clients).padStart(4)} clients: ${level.perSecond.toFixed(1)} vs ${other.perSecond.toFixed(1)}  (ratio ${(other.perSecond / level.perSecond).toFixed(2)})`);
+        console.log(
+          `  ${String(level.clients).padStart(4)} clients: ${level.perSecond.toFixed(1)} vs ${other.perSecond.toFixed(1)}  (ratio ${(other.perSecond / level.perSecond).toFixed(2)})`,
+        );
       }
       const metrics = await fetch(`${two.servers[0]!.url}/metrics`).then((response) => response.text());
       await fs.writeFile(path.join(os.tmpdir(), 'cleanproof-load-metrics.txt'), metrics);

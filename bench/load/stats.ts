@@ -43,7 +43,10 @@ export function summarize(samples: Sample[], seconds: number): StepSummary[] {
       p50: percentile(times, 50),
       p99: percentile(times, 99),
       max: times.at(-1) ?? 0,
-      statuses: [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'neterr' : status}:${n}`).join(' '),
+      statuses: [...counts]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status === 0 ? 'neterr' : status}:${n}`)
+        .join(' '),
       serverErrors: chosen.filter((s) => s.status >= 500 || s.status === 0).length,
     };
   });
@@ -52,10 +55,20 @@ export function summarize(samples: Sample[], seconds: number): StepSummary[] {
 
 export function printTable(title: string, rows: StepSummary[]): void {
   console.log(`\n${title}`);
-  console.log(['step'.padEnd(12), 'requests'.padStart(8), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), '  statuses'].join(' '));
+  console.log(
+    ['step'.padEnd(12), 'requests'.padStart(8), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), '  statuses'].join(' '),
+  );
   for (const row of rows) {
     console.log(
-      [row.step.padEnd(12), String(row.requests).padStart(8), row.perSecond.toFixed(1).padStart(8), row.p50.toFixed(1).padStart(8), row.p99.toFixed(1).padStart(8), row.max.toFixed(1).padStart(8), `  ${row.statuses}`].join(' '),
+      [
+        row.step.padEnd(12),
+        String(row.requests).padStart(8),
+        row.perSecond.toFixed(1).padStart(8),
+        row.p50.toFixed(1).padStart(8),
+        row.p99.toFixed(1).padStart(8),
+        row.max.toFixed(1).padStart(8),
+        `  ${row.statuses}`,
+      ].join(' '),
     );
   }
 }

@@ -57,7 +57,10 @@ async function run(pairCount: number, photoCount: number, mode: 'worker' | 'main
   if (worker) {
     pdf = await new Promise<Uint8Array>((resolve) => {
       worker.onmessage = (event: MessageEvent<Uint8Array>) => resolve(event.data);
-      worker.postMessage({ input, fonts: { regular, bold } }, photos.map((p) => p.buffer as ArrayBuffer));
+      worker.postMessage(
+        { input, fonts: { regular, bold } },
+        photos.map((p) => p.buffer as ArrayBuffer),
+      );
     });
     worker.terminate();
   } else {

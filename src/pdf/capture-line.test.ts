@@ -25,8 +25,10 @@ describe('formatCaptureLine', () => {
     expect(formatCaptureLine('2026-11-21T09:14:00Z', '2026-11-21T11:02:00Z', 'Mars/Olympus_Mons')).toBe('Before 09:14 · After 11:02 · 21 Nov 2026');
   });
 
-  it("is written in the owner's language (issue 15)", () => {
+  it("is written in the owner's language", () => {
     expect(formatCaptureLine('2026-11-21T08:14:00Z', '2026-11-21T10:02:00Z', 'Europe/Madrid', 'es')).toBe('Antes 09:14 · Después 11:02 · 21 nov 2026');
-    expect(formatCaptureLine('2026-11-20T16:40:00Z', '2026-11-21T08:02:00Z', 'Europe/Madrid', 'es')).toBe('Antes 20 nov 2026 17:40 · Después 21 nov 2026 09:02');
+    expect(formatCaptureLine('2026-11-20T16:40:00Z', '2026-11-21T08:02:00Z', 'Europe/Madrid', 'es')).toBe(
+      'Antes 20 nov 2026 17:40 · Después 21 nov 2026 09:02',
+    );
   });
 });

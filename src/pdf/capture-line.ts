@@ -1,5 +1,5 @@
-// The line under each pair of the PDF that says when both photos were taken (issue 13), in the
-// business's time zone and the owner's language (issue 15): the words from report-text.ts, the day
+// The line under each pair of the PDF that says when both photos were taken, in the
+// business's time zone and the owner's language: the words from report-text.ts, the day
 // and time from the one formatting module (src/shared/format.ts). No pdf-lib here.
 import { formatShortReportDate, formatTime } from '../shared/format.js';
 import type { Locale } from '../shared/preferences.js';

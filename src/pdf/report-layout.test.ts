@@ -22,7 +22,14 @@ function pairs(count: number): ReportPdfPair[] {
 }
 
 function report(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
-  return { businessName: 'Sparkle Cleaning Co', clientName: 'Jane Smith', description: 'Kitchen deep clean', dateText: '22 November 2026', pairs: pairs(1), ...overrides };
+  return {
+    businessName: 'Sparkle Cleaning Co',
+    clientName: 'Jane Smith',
+    description: 'Kitchen deep clean',
+    dateText: '22 November 2026',
+    pairs: pairs(1),
+    ...overrides,
+  };
 }
 
 // Real PDFs read back with pdf.js: allow for a busy 2-core machine.
@@ -77,7 +84,10 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
   });
 
   it('lays each pair side by side, at most 85 mm wide, 6 mm apart, with the aspect ratio kept', async () => {
-    const mixed = [{ before: landscape[0]!, after: landscape[1]! }, { before: portrait, after: landscape[2]! }];
+    const mixed = [
+      { before: landscape[0]!, after: landscape[1]! },
+      { before: portrait, after: landscape[2]! },
+    ];
     const pdf = await inspectPdf(await buildReportPdf(report({ pairs: mixed }), fonts));
     const [first, second] = [pdf.drawnImages.flat().slice(0, 2), pdf.drawnImages.flat().slice(2, 4)];
     const [before, after] = first as [NonNullable<(typeof first)[0]>, NonNullable<(typeof first)[0]>];
@@ -95,7 +105,10 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
     const pdf = await inspectPdf(await buildReportPdf(report({ pairs: input }), fonts));
     expect(pdf.images).toHaveLength(10);
     const embedded = pdf.images.map((image) => Buffer.from(image.bytes).toString('base64')).sort();
-    const stored = input.flatMap((pair) => [pair.before, pair.after]).map((bytes) => Buffer.from(bytes).toString('base64')).sort();
+    const stored = input
+      .flatMap((pair) => [pair.before, pair.after])
+      .map((bytes) => Buffer.from(bytes).toString('base64'))
+      .sort();
     expect(embedded).toEqual(stored);
     pdf.images.forEach((image) => expect(image.filter).toBe('/DCTDecode'));
   });
@@ -143,7 +156,9 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
   });
 
   it('draws a PNG logo within 18 by 12 mm with its aspect ratio kept', async () => {
-    const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.8 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.8 } } })
+      .png()
+      .toBuffer();
     const pdf = await inspectPdf(await buildReportPdf(report({ logo }), fonts));
     // The PNG is one image (plus its alpha as a soft mask); the photos stay JPEG.
     expect(pdf.images.filter((image) => image.filter === '/DCTDecode')).toHaveLength(2);
@@ -160,29 +175,39 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
   });
 
   it('accepts a JPEG logo and fits a tall one to 12 mm high', async () => {
-    const logo = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+    const logo = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
     const pdf = await inspectPdf(await buildReportPdf(report({ logo }), fonts));
     const logoImage = pdf.drawnImages[0]!.find((image) => image.widthMm < 85)!;
     expect(logoImage.heightMm).toBeCloseTo(12, 3);
     expect(logoImage.widthMm).toBeCloseTo(4, 3);
   });
 
-  it('embeds photos and logos that are slices of a larger buffer (small S3 reads come from Node\'s pool)', async () => {
+  it("embeds photos and logos that are slices of a larger buffer (small S3 reads come from Node's pool)", async () => {
     const inPool = (bytes: Buffer) => {
       const pool = Buffer.concat([Buffer.from('bytes of other reads before this one'), bytes, Buffer.from('and after')]);
       return pool.subarray(36, 36 + bytes.length);
     };
-    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-    const logo = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#0f766e' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const logo = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const slice = inPool(small);
     expect(slice.byteOffset).toBeGreaterThan(0);
     const pdf = await inspectPdf(await buildReportPdf(report({ logo: inPool(logo), pairs: [{ before: slice, after: inPool(landscape[0]!) }] }), fonts));
-    expect(pdf.images.map((image) => Buffer.from(image.bytes).toString('base64'))).toEqual(expect.arrayContaining([small.toString('base64'), landscape[0]!.toString('base64')]));
+    expect(pdf.images.map((image) => Buffer.from(image.bytes).toString('base64'))).toEqual(
+      expect.arrayContaining([small.toString('base64'), landscape[0]!.toString('base64')]),
+    );
     expect(pdf.drawnImages[0]).toHaveLength(3);
   });
 
   it('refuses a photo that is not a JPEG', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(buildReportPdf(report({ pairs: [{ before: png, after: landscape[0]! }] }), fonts)).rejects.toThrow();
   });
 
@@ -205,12 +230,18 @@ describe('buildReportPdf', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the capture-time line under each pair (issue 13)', { timeout: 30_000 }, () => {
-  const timed = (count: number, before: string | null, after: string | null): ReportPdfPair[] => pairs(count).map((pair) => ({ ...pair, beforeCapturedAt: before, afterCapturedAt: after }));
+describe('the capture-time line under each pair', { timeout: 30_000 }, () => {
+  const timed = (count: number, before: string | null, after: string | null): ReportPdfPair[] =>
+    pairs(count).map((pair) => ({ ...pair, beforeCapturedAt: before, afterCapturedAt: after }));
 
   it('prints when both photos were taken, in the business’s time zone, under every pair', async () => {
-    const pdf = await inspectPdf(await buildReportPdf(report({ timeZone: 'Europe/Madrid', pairs: timed(4, '2026-11-21T08:14:00Z', '2026-11-21T10:02:00Z') }), fonts));
-    const lines = pdf.pageTexts.join('\n').split('\n').filter((line) => line.startsWith('Before '));
+    const pdf = await inspectPdf(
+      await buildReportPdf(report({ timeZone: 'Europe/Madrid', pairs: timed(4, '2026-11-21T08:14:00Z', '2026-11-21T10:02:00Z') }), fonts),
+    );
+    const lines = pdf.pageTexts
+      .join('\n')
+      .split('\n')
+      .filter((line) => line.startsWith('Before '));
     expect(lines).toEqual(Array(4).fill('Before 09:14 · After 11:02 · 21 Nov 2026'));
   });
 
@@ -220,7 +251,12 @@ describe('the capture-time line under each pair (issue 13)', { timeout: 30_000 }
   });
 
   it('leaves the line out when either time is unknown', async () => {
-    const pdf = await inspectPdf(await buildReportPdf(report({ pairs: [...timed(1, null, '2026-11-21T09:02:00Z'), ...timed(1, '2026-11-21T09:02:00Z', undefined as unknown as null), ...pairs(1)] }), fonts));
+    const pdf = await inspectPdf(
+      await buildReportPdf(
+        report({ pairs: [...timed(1, null, '2026-11-21T09:02:00Z'), ...timed(1, '2026-11-21T09:02:00Z', undefined as unknown as null), ...pairs(1)] }),
+        fonts,
+      ),
+    );
     expect(pdf.pageTexts.join('\n')).not.toMatch(/Before \d/);
   });
 

@@ -20,6 +20,17 @@ export interface ReportPdfPair {
   /** When each photo was taken (ISO 8601); the capture line is left out when either is unknown. */
   beforeCapturedAt?: string | null;
   afterCapturedAt?: string | null;
+  /** The report area both photos are of (a report made from a template). */
+  areaId?: number | null;
+}
+
+/** An area of a report made from a template, in template order: its pairs are printed under its heading. */
+export interface ReportPdfArea {
+  id: number;
+  name: string;
+  /** The pairs its minimums ask for (the larger of minBefore and minAfter). */
+  required: number;
+  skipped: { reason: 'no_access' | 'occupied' | 'not_in_scope' | 'other'; note: string | null } | null;
 }
 
 export interface ReportPdfInput {
@@ -30,11 +41,15 @@ export interface ReportPdfInput {
   description: string;
   /** The report's date as shown in the header (formatReportDate in src/shared/format.ts). */
   dateText: string;
+  /** "Approved by Jane Smith · 24 Nov 2026 18:10 · version 3f9a1c…" when the client approved this very version. */
+  approvalLine?: string;
   /** The IANA zone capture times are printed in (the owner's users.timeZone); UTC when not given. */
   timeZone?: string;
   pairs: readonly ReportPdfPair[];
   /** The owner's language (users.locale) for the PDF's own words; English when left out. */
   locale?: Locale;
+  /** A templated report's areas: pairs grouped under them. Left out (or empty), pairs print as one list. */
+  areas?: readonly ReportPdfArea[];
 }
 
 /** A Unicode TrueType font in two weights (DejaVu Sans: Latin with accents, Greek, Cyrillic, ...). */
@@ -69,6 +84,8 @@ const LABEL_HEIGHT_MM = 5;
 const CAPTION_BASELINE_MM = 3.2;
 const CAPTION_DEPTH_MM = 3.8;
 const PAIR_SPACING_MM = 7;
+const AREA_HEADING_MM = 8;
+const AREA_SKIP_LINE_MM = 5;
 const FIRST_PAGE_BODY_TOP_MM = 53;
 const NEXT_PAGE_BODY_TOP_MM = 26;
 const FOOTER_RULE_MM = PAGE_HEIGHT_MM - MARGIN_MM - 4;
@@ -83,20 +100,47 @@ const PT_PER_MM = 72 / 25.4;
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
+type FontkitFont = ReturnType<Fontkit['create']>;
+
 // Parsing a 750 KB font and building its shaping tables costs far more than laying out a report,
 // so each font is parsed once per process (or page) and shared by every document made from it.
 // A fontkit font is read-only once parsed; each document still gets its own glyph subset.
-const parsedFonts = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
 const cachingFontkit: Fontkit = {
   create(bytes, postscriptName) {
     let font = parsedFonts.get(bytes);
     if (!font) {
-      font = (fontkit as Fontkit).create(bytes, postscriptName);
+      font = rememberLayouts((fontkit as Fontkit).create(bytes, postscriptName));
       parsedFonts.set(bytes, font);
     }
     return font;
   },
 };
+
+/** Distinct texts whose shaping is kept per font (labels, headers, footers, dates repeat). */
+const LAYOUTS_KEPT = 2000;
+
+/**
+ * Shaping a text with DejaVu's OpenType tables is the costliest step of a report (profiled: ~70 ms
+ * of a 20-pair PDF's ~110 ms), and pdf-lib shapes every text at least twice (to measure it, then
+ * to draw it), while most texts repeat from pair to pair and report to report. The result is kept
+ * per text: pdf-lib only reads the glyphs and positions of a run.
+ */
+function rememberLayouts(font: FontkitFont): FontkitFont {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, ReturnType<FontkitFont['layout']>>();
+  font.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUTS_KEPT) runs.clear();
+      run = layout(text);
+      runs.set(text, run);
+    }
+    return run;
+  };
+  return font;
+}
 const pt = (mm: number) => mm * PT_PER_MM;
 
 /** Builds the report PDF. Throws when a photo is not a JPEG or the logo is neither PNG nor JPEG. */
@@ -117,15 +161,32 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
 
   const writer = new PageWriter(doc, { regular, bold }, businessName, clientTitle, words);
   const logo = input.logo && input.logo.length > 0 ? await embedLogo(doc, input.logo) : undefined;
-  writer.drawFirstPageHeader(logo, toSingleLine(input.description), toSingleLine(input.dateText));
+  writer.drawFirstPageHeader(logo, toSingleLine(input.description), toSingleLine(input.dateText), toSingleLine(input.approvalLine ?? ''));
 
   let done = 0;
-  for (const pair of input.pairs) {
-    const before = await doc.embedJpg(wholeBuffer(pair.before));
-    const after = await doc.embedJpg(wholeBuffer(pair.after));
-    writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
-    done += 1;
-    await options.afterPair?.(done, input.pairs.length);
+  const drawPairs = async (pairs: readonly ReportPdfPair[]) => {
+    for (const pair of pairs) {
+      const before = await doc.embedJpg(wholeBuffer(pair.before));
+      const after = await doc.embedJpg(wholeBuffer(pair.after));
+      writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
+      done += 1;
+      await options.afterPair?.(done, input.pairs.length);
+    }
+  };
+  const areas = input.areas ?? [];
+  if (areas.length === 0) await drawPairs(input.pairs);
+  else {
+    for (const area of areas) {
+      const pairs = input.pairs.filter((pair) => pair.areaId === area.id);
+      const skipLine = area.skipped
+        ? `${words.skipped}: ${words.skipReasons[area.skipped.reason]}${area.skipped.note ? ` — ${toSingleLine(area.skipped.note)}` : ''}`
+        : null;
+      writer.drawAreaHeading(`${toSingleLine(area.name)} · ${words.areaCount(pairs.length, area.required)}`, skipLine);
+      await drawPairs(pairs);
+    }
+    // A pair outside every area listed (none is expected) is still printed, last.
+    const listed = new Set(areas.map((area) => area.id));
+    await drawPairs(input.pairs.filter((pair) => pair.areaId == null || !listed.has(pair.areaId)));
   }
   writer.drawFooters();
 
@@ -171,7 +232,15 @@ class PageWriter {
   }
 
   /** Text with its baseline at `baselineMm` from the top; `align: 'right'` ends it at xMm. */
-  private text(value: string, xMm: number, baselineMm: number, font: PDFFont, size: number, color = INK, options: { align?: 'left' | 'right'; tracking?: number } = {}): void {
+  private text(
+    value: string,
+    xMm: number,
+    baselineMm: number,
+    font: PDFFont,
+    size: number,
+    color = INK,
+    options: { align?: 'left' | 'right'; tracking?: number } = {},
+  ): void {
     if (!value) return;
     const tracking = options.tracking ?? 0;
     const width = font.widthOfTextAtSize(value, size) + tracking * Array.from(value).length;
@@ -194,7 +263,7 @@ class PageWriter {
     return truncateToWidth(value, (candidate) => font.widthOfTextAtSize(candidate, size), pt(maxWidthMm));
   }
 
-  drawFirstPageHeader(logo: PDFImage | undefined, description: string, dateText: string): void {
+  drawFirstPageHeader(logo: PDFImage | undefined, description: string, dateText: string, approvalLine = ''): void {
     const { regular, bold } = this.fonts;
     const right = PAGE_WIDTH_MM - MARGIN_MM;
     let nameLeft = MARGIN_MM;
@@ -217,6 +286,8 @@ class PageWriter {
     this.rule(MARGIN_MM + 15, 1.2, BRAND);
 
     this.text(this.words.client, MARGIN_MM, MARGIN_MM + 21, bold, 7, MUTED, { tracking: 0.8 });
+    // The client's approval, on the client label's line at the right: it never pushes the pairs down.
+    if (approvalLine) this.text(this.fit(approvalLine, bold, 8, CONTENT_WIDTH_MM - 30), right, MARGIN_MM + 21, bold, 8, BRAND, { align: 'right' });
     this.text(this.fit(this.clientTitle, bold, 13, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 27, bold, 13);
     // spec §9: the description is cut to one line with an ellipsis.
     this.text(this.fit(description, regular, 9.5, CONTENT_WIDTH_MM), MARGIN_MM, MARGIN_MM + 33, regular, 9.5, MUTED);
@@ -228,6 +299,21 @@ class PageWriter {
     this.text(this.fit(this.businessName, bold, 9, half), MARGIN_MM, MARGIN_MM + 4, bold, 9);
     this.text(this.fit(this.clientTitle, regular, 9, half), PAGE_WIDTH_MM - MARGIN_MM, MARGIN_MM + 4, regular, 9, MUTED, { align: 'right' });
     this.rule(MARGIN_MM + 7, 0.6, BRAND);
+  }
+
+  /** An area's heading ("Kitchen · 2 of 2"), and why it was skipped; a new page when it and a pair's worth of room do not fit. */
+  drawAreaHeading(title: string, skipLine: string | null): void {
+    const { regular, bold } = this.fonts;
+    const height = AREA_HEADING_MM + (skipLine ? AREA_SKIP_LINE_MM : 0);
+    const roomAfter = skipLine ? 0 : LABEL_HEIGHT_MM + 40;
+    if (this.cursorMm + height + roomAfter > BODY_BOTTOM_MM) {
+      this.page = this.addPage();
+      this.drawNextPageHeader();
+      this.cursorMm = NEXT_PAGE_BODY_TOP_MM;
+    }
+    this.text(this.fit(title, bold, 11, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 5, bold, 11);
+    if (skipLine) this.text(this.fit(skipLine, regular, 9, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 5 + AREA_SKIP_LINE_MM, regular, 9, MUTED);
+    this.cursorMm += height;
   }
 
   /** One pair: BEFORE left, AFTER right, each at most 85 mm wide, 6 mm apart (spec §9); under them when both were taken. */
@@ -248,7 +334,14 @@ class PageWriter {
     this.drawPhoto(after, afterBox, this.words.after, ROW_LEFT_MM + PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM);
     if (captureLine) {
       const { regular } = this.fonts;
-      this.text(this.fit(captureLine, regular, 8, 2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM), ROW_LEFT_MM, this.cursorMm + blockHeight + CAPTION_BASELINE_MM, regular, 8, MUTED);
+      this.text(
+        this.fit(captureLine, regular, 8, 2 * PHOTO_MAX_WIDTH_MM + PHOTO_GAP_MM),
+        ROW_LEFT_MM,
+        this.cursorMm + blockHeight + CAPTION_BASELINE_MM,
+        regular,
+        8,
+        MUTED,
+      );
     }
     this.cursorMm += blockHeight + PAIR_SPACING_MM;
   }

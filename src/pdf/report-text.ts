@@ -1,4 +1,4 @@
-// The words the report PDF prints (issue 15), in the report owner's language (users.locale).
+// The words the report PDF prints, in the report owner's language (users.locale).
 // Kept apart from the layout so the parity test and the browser need not load pdf-lib.
 import type { Locale } from '../shared/preferences.js';
 
@@ -8,12 +8,16 @@ export interface ReportPdfText {
   before: string;
   after: string;
   untitled: string;
-  /** The capture-time line under a pair (issue 13): "Before 09:14 · After 11:02 · 21 Nov 2026". */
+  /** The capture-time line under a pair: "Before 09:14 · After 11:02 · 21 Nov 2026". */
   capturedBefore: string;
   capturedAfter: string;
   /** The document's title (PDF metadata). */
   documentTitle: (clientTitle: string) => string;
   page: (number: number, total: number) => string;
+  /** An area's heading count: "2 of 2" (pairs, of the pairs its minimums ask for). */
+  areaCount: (pairs: number, required: number) => string;
+  skipped: string;
+  skipReasons: Record<'no_access' | 'occupied' | 'not_in_scope' | 'other', string>;
 }
 
 export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
@@ -27,6 +31,9 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     capturedAfter: 'After',
     documentTitle: (clientTitle) => `${clientTitle} - Before & After Report`,
     page: (number, total) => `Page ${number} of ${total}`,
+    areaCount: (pairs, required) => `${pairs} of ${required}`,
+    skipped: 'Skipped',
+    skipReasons: { no_access: 'No access', occupied: 'Occupied', not_in_scope: 'Not in scope', other: 'Other' },
   },
   es: {
     kicker: 'INFORME DE ANTES Y DESPUÉS',
@@ -38,5 +45,8 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     capturedAfter: 'Después',
     documentTitle: (clientTitle) => `${clientTitle} - Informe de antes y después`,
     page: (number, total) => `Página ${number} de ${total}`,
+    areaCount: (pairs, required) => `${pairs} de ${required}`,
+    skipped: 'Omitida',
+    skipReasons: { no_access: 'Sin acceso', occupied: 'Ocupada', not_in_scope: 'Fuera del encargo', other: 'Otro motivo' },
   },
 };

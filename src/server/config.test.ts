@@ -13,8 +13,13 @@ function configErrorFor(env: Record<string, string>): ConfigError {
   throw new Error('loadConfig accepted a bad environment');
 }
 
-/** What a public server needs (issue 11), besides APP_URL. */
-const PRODUCTION = { APP_URL: 'https://cleanproof.example', ADMIN_PASSWORD: 'a-long-admin-password', SMTP_URL: 'smtp://mail.example.com:587' };
+/** What a public server needs, besides APP_URL. */
+const PRODUCTION = {
+  APP_URL: 'https://cleanproof.example',
+  ADMIN_PASSWORD: 'a-long-admin-password',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  METRICS_TOKEN: 'a-long-metrics-token',
+};
 
 describe('loadConfig', () => {
   it('runs with nothing set, on the embedded defaults', () => {
@@ -76,15 +81,33 @@ describe('loadConfig', () => {
   });
 
   it('switches billing to Stripe when all four keys are set', () => {
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+    });
     expect(config.stripe?.priceId).toBe('price_1');
     expect(config.billingSandbox).toBe(false);
   });
 
   it('reads the fleet settings, with their defaults', () => {
-    expect(loadConfig({})).toMatchObject({ trustProxy: false, redisUrl: undefined, databasePoolMax: 10, metricsToken: undefined, shutdownTimeoutMs: 10_000, mailOutbox: false });
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: false,
+      redisUrl: undefined,
+      databasePoolMax: 10,
+      metricsToken: undefined,
+      shutdownTimeoutMs: 10_000,
+      mailOutbox: false,
+    });
     expect(
-      loadConfig({ REDIS_URL: 'redis://cache:6379/0', DATABASE_POOL_MAX: '25', METRICS_TOKEN: 'a-metrics-token-1234', SHUTDOWN_TIMEOUT_MS: '3000', MAIL_OUTBOX: 'true' }),
+      loadConfig({
+        REDIS_URL: 'redis://cache:6379/0',
+        DATABASE_POOL_MAX: '25',
+        METRICS_TOKEN: 'a-metrics-token-1234',
+        SHUTDOWN_TIMEOUT_MS: '3000',
+        MAIL_OUTBOX: 'true',
+      }),
     ).toMatchObject({ redisUrl: 'redis://cache:6379/0', databasePoolMax: 25, metricsToken: 'a-metrics-token-1234', shutdownTimeoutMs: 3000, mailOutbox: true });
   });
 
@@ -102,11 +125,16 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,127.0.0.1,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '2001:db8::/32', '127.0.0.1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32,127.0.0.1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '127.0.0.1',
+      'loopback',
+    ]);
   });
 });
 
-describe('public APP_URL (issue 11: production checks)', () => {
+describe('public APP_URL (production checks)', () => {
   it('starts with the production variables set, and warns that PGlite suits one server', () => {
     const config = loadConfig(PRODUCTION);
     expect(config).toMatchObject({ isPublic: true, secureCookies: true, billingSandbox: false });
@@ -119,11 +147,13 @@ describe('public APP_URL (issue 11: production checks)', () => {
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'fifteen-chars-x' }],
     ['APP_URL', { APP_URL: 'http://cleanproof.example' }],
     ['SMTP_URL', { SMTP_URL: '' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: '' }],
   ])('refuses to start without %s, in one line naming it', (name, change) => {
     const { message } = configErrorFor({ ...PRODUCTION, ...change });
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
-    for (const other of ['ADMIN_PASSWORD', 'APP_URL must', 'SMTP_URL'].filter((n) => !n.startsWith(name))) expect(message).not.toContain(other);
+    for (const other of ['ADMIN_PASSWORD', 'APP_URL must', 'SMTP_URL', 'METRICS_TOKEN'].filter((n) => !n.startsWith(name)))
+      expect(message).not.toContain(other);
   });
 
   it('accepts MAIL_OUTBOX=true instead of SMTP_URL', () => {
@@ -144,5 +174,34 @@ describe('public APP_URL (issue 11: production checks)', () => {
 
   it('lets BILLING_SANDBOX=false switch the sandbox off on a local run', () => {
     expect(loadConfig({ BILLING_SANDBOX: 'false' }).billingSandbox).toBe(false);
+  });
+});
+
+describe('a HOST reachable from the network (production checks)', () => {
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'app.internal'])(
+    'counts HOST %s as public even with a local APP_URL: refuses to start without the production variables',
+    (host) => {
+      const { message } = configErrorFor({ HOST: host });
+      for (const name of ['APP_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN']) expect(message).toContain(name);
+      expect(message).toContain(`HOST ${host}`);
+      expect(message).not.toContain('\n');
+    },
+  );
+
+  it('runs a reachable HOST with a public APP_URL and the production variables, without the sandbox', () => {
+    expect(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' })).toMatchObject({ isPublic: true, secureCookies: true, billingSandbox: false });
+  });
+
+  it.each(['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]'])('keeps loopback HOST %s local', (host) => {
+    expect(loadConfig({ HOST: host })).toMatchObject({ isPublic: false, billingSandbox: true, warnings: [] });
+  });
+
+  it('lets ALLOW_INSECURE_LOCAL=true run a reachable HOST as a local server, with a warning saying so', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', ALLOW_INSECURE_LOCAL: 'true' });
+    expect(config).toMatchObject({ isPublic: false, billingSandbox: true, secureCookies: false });
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toMatch(/^ALLOW_INSECURE_LOCAL=true: HOST 0\.0\.0\.0 is reachable from the network/);
+    // It never makes a public APP_URL local.
+    expect(configErrorFor({ HOST: '0.0.0.0', ALLOW_INSECURE_LOCAL: 'true', APP_URL: 'https://cleanproof.example' }).message).toContain('METRICS_TOKEN');
   });
 });

@@ -49,7 +49,14 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn('npm', ['run', 'start:prod'], {
     cwd: copy,
-    env: bareEnvironment({ PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl, DATA_DIR: path.join(copy, 'data'), ADMIN_PASSWORD: 'prod-start-admin-password', LOG_LEVEL: 'warn' }),
+    env: bareEnvironment({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: path.join(copy, 'data'),
+      ADMIN_PASSWORD: 'prod-start-admin-password',
+      LOG_LEVEL: 'warn',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so afterAll can end whatever it left behind (a server npm did not stop).
     detached: true,
@@ -61,7 +68,12 @@ beforeAll(async () => {
 
   // PGlite's first start (migrations) takes seconds, far longer on a loaded 2-core machine.
   const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${baseUrl}/api/user`).then(() => true, () => false))) {
+  while (
+    !(await fetch(`${baseUrl}/api/user`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (started.exitCode !== null) throw new Error(`npm run start:prod exited with ${started.exitCode}:\n${serverOutput}`);
     if (Date.now() > deadline) throw new Error(`npm run start:prod did not answer within 180 s:\n${serverOutput}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -118,7 +130,10 @@ describe('npm ci --omit=dev && npm run start:prod, from a clean copy plus dist/'
   it('stops on SIGTERM sent to npm, and the server process goes with it', async () => {
     server?.kill('SIGTERM');
     expect(await serverExit, serverOutput).toBe(0);
-    const stillServing = await fetch(`${baseUrl}/api/user`).then(() => true, () => false);
+    const stillServing = await fetch(`${baseUrl}/api/user`).then(
+      () => true,
+      () => false,
+    );
     expect(stillServing).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ import { createMailer } from './mail/mailer.js';
 import { createPhotoStore } from './storage/create-photo-store.js';
 import { resolveAdminPassword } from './admin/admin-password.js';
 import { createBillingProvider } from './billing/create-billing-provider.js';
+import { serverBackupSupport } from './backup/server-backup-support.js';
+import { holdDeletionsDuringBackups } from './backup/guarded-photo-store.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -25,18 +27,21 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), poolSize: config.databasePoolMax });
   const log = (line: string) => console.log(line);
+  const backups = serverBackupSupport(database, config.dataDir);
   const app = await buildApp({
     config,
     db: database.db,
     dbKind: database.kind,
     dbLocks: database.locks,
-    photoStore: createPhotoStore(config),
+    photoStore: holdDeletionsDuringBackups(createPhotoStore(config), backups.gate),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     billing: createBillingProvider(config, database.db, () => new Date()),
     clock: () => new Date(),
     adminPassword: resolveAdminPassword(config.adminPassword, log),
   });
   for (const warning of config.warnings) app.log.warn(warning);
+  const stopBackups = await backups.start((message, error) => app.log.error({ err: error }, message));
+  app.addHook('onClose', stopBackups);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * Graceful shutdown (issue 12): readiness turns 503 at once, the server stops taking connections,
+ * Graceful shutdown: readiness turns 503 at once, the server stops taking connections,
  * requests in flight finish; whatever is still open after `timeoutMs` is cut, then the database
  * closes. A cut upload is not lost: the app keeps the photo on the phone and sends it again.
  */

@@ -1,4 +1,4 @@
-// Why a user without access is refused (spec §3 hasAccess; issue 5), worded once for the server's
+// Why a user without access is refused (spec §3 hasAccess), worded once for the server's
 // 402 messages and every screen that says it: chosen by the status's accessBlockedReason.
 import { PRICE_PER_MONTH_TEXT, PRODUCT_NAME } from './rules.js';
 

@@ -1,4 +1,4 @@
-// When a photo was taken (issue 13): the ISO 8601 form the API takes and the window of plausible
+// When a photo was taken: the ISO 8601 form the API takes and the window of plausible
 // times the server keeps. Shared so the browser and the server agree on what a valid value is.
 
 /** A capture time more than this far in the past is not believed (a wrong device clock, an old file). */
@@ -32,25 +32,4 @@ export function plausibleCaptureTime(capturedAt: Date | null, now: Date): Date |
   if (!capturedAt) return null;
   const delta = capturedAt.getTime() - now.getTime();
   return delta < -CAPTURED_AT_MAX_AGE_MS || delta > CAPTURED_AT_MAX_AHEAD_MS ? null : capturedAt;
-}
-
-/**
- * The wall-clock time an EXIF date states ('2026:11:21 09:14:03') as if it were UTC, in ms; null
- * for an unknown one ('0000:00:00 00:00:00') or a day the month lacks (2026:02:31 is not rolled
- * over into March). Read by the server (the upload's own EXIF) and the browser (a chosen file's).
- */
-export function exifWallTime(text: string): number | null {
-  const match = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(text.trim());
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
-  if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
-}
-
-/** EXIF's OffsetTimeOriginal ('+01:00', '-05:30') in ms east of UTC, or null when absent or malformed. */
-export function exifOffsetMs(text: string | undefined): number | null {
-  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(text?.trim() ?? '');
-  if (!offset) return null;
-  return (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
 }

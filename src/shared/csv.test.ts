@@ -9,7 +9,7 @@ describe('toCsvField', () => {
     expect(toCsvField('')).toBe('""');
   });
 
-  it("quotes a field with ';' so Excel set up with ';' as its separator keeps it in one cell (issue 11)", () => {
+  it("quotes a field with ';' so Excel set up with ';' as its separator keeps it in one cell", () => {
     expect(toCsvField('Smith; Jones Cleaning')).toBe('"Smith; Jones Cleaning"');
     expect(toCsvRecord(['a;b', 'c'])).toBe('"a;b","c"\r\n');
   });
@@ -21,11 +21,14 @@ describe('toCsvField', () => {
     expect(toCsvField('a\r\nb')).toBe('"a\r\nb"');
   });
 
-  it.each(['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1:A2)', '\tcmd', '\rcmd'])('neutralises %j with a leading single quote', (value) => {
-    const field = toCsvField(value);
-    const [[parsed]] = parseCsv(`${field}\r\n`) as [[string]];
-    expect(parsed).toBe(`'${value}`);
-  });
+  it.each(['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1:A2)', '\tcmd', '\rcmd'])(
+    'neutralises %j with a leading single quote',
+    (value) => {
+      const field = toCsvField(value);
+      const [[parsed]] = parseCsv(`${field}\r\n`) as [[string]];
+      expect(parsed).toBe(`'${value}`);
+    },
+  );
 
   it('does not touch formula characters that are not at the start', () => {
     expect(neutraliseFormula('A=B')).toBe('A=B');
@@ -36,7 +39,12 @@ describe('toCsvField', () => {
 
 describe('toCsv and parseCsv', () => {
   it('writes CRLF record ends', () => {
-    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('"a","b"\r\n"c","d"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('"a","b"\r\n"c","d"\r\n');
     expect(toCsvRecord(['', ''])).toBe('"",""\r\n');
   });
 

@@ -17,7 +17,7 @@ export function neutraliseFormula(value: string): string {
 }
 
 /**
- * One field: neutralised, then always quoted (issue 11). RFC 4180 needs quotes only around a
+ * One field: neutralised, then always quoted. RFC 4180 needs quotes only around a
  * comma, quote or line break, but Excel set up with ';' as its list separator splits an unquoted
  * 'Smith; Jones' into two cells; a quoted field is one cell whatever the separator.
  */

@@ -1,54 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorCodeOf } from './error-codes';
+import { ERROR_CODES, errorMessage, isErrorCode } from './error-codes';
 import { ACCESS_BLOCKED_WORDING } from './access-blocked';
-import { INVALID_LOGIN_MESSAGE } from '../server/auth/auth.routes';
-import { RESET_LINK_EXPIRED_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_USED_MESSAGE } from '../server/auth/password-reset';
-import { NO_BUSINESS_NAME_MESSAGE, NO_PAIRS_MESSAGE } from '../server/projects/report-pdf.service';
-import { SHARE_NO_PAIRS_MESSAGE, TOO_MANY_LINKS_MESSAGE } from '../server/share-links/share-links.service';
-import { ACCOUNT_PHOTO_QUOTA_MESSAGE, PHOTO_NOT_FOUND, PROJECT_PHOTO_QUOTA_MESSAGE } from '../server/photos/photos.service';
-import { ALREADY_PAIRED, INVALID_SELECTION, PAIR_NOT_FOUND } from '../server/photos/photo-pairs.service';
-import { PROJECT_NOT_FOUND } from '../server/project-access/project-access';
-import { PASSWORD_QUEUE_FULL_MESSAGE } from '../server/auth/passwords';
-import { CANCELLED_MESSAGE, NO_PAYMENTS_MESSAGE } from '../server/billing/billing.routes';
-import { FORGOT_PASSWORD_MESSAGE, RESET_PASSWORD_MESSAGE } from '../server/auth/password-reset.routes';
+import { RegisterBodySchema, LoginBodySchema, ResetPasswordBodySchema } from './contract/auth';
+import { CreatePhotoPairBodySchema, UpdateProjectBodySchema } from './contract/projects';
+import { CreateShareLinkBodySchema } from './contract/share-links';
+import { UpdatePreferencesBodySchema } from './contract/preferences';
 
-// The server's own constants: a reworded message that loses its code shows up here.
-const SERVER_MESSAGES: [string, string][] = [
-  [INVALID_LOGIN_MESSAGE, 'invalid_login'],
-  [RESET_LINK_INVALID_MESSAGE, 'reset_link_invalid'],
-  [RESET_LINK_USED_MESSAGE, 'reset_link_used'],
-  [RESET_LINK_EXPIRED_MESSAGE, 'reset_link_expired'],
-  [NO_BUSINESS_NAME_MESSAGE, 'no_business_name'],
-  [NO_PAIRS_MESSAGE, 'no_pairs_to_export'],
-  [SHARE_NO_PAIRS_MESSAGE, 'no_pairs_to_share'],
-  [TOO_MANY_LINKS_MESSAGE, 'too_many_links'],
-  [PROJECT_PHOTO_QUOTA_MESSAGE, 'photo_quota_report'],
-  [ACCOUNT_PHOTO_QUOTA_MESSAGE, 'photo_quota_account'],
-  [PHOTO_NOT_FOUND, 'photo_not_found'],
-  [ALREADY_PAIRED, 'already_paired'],
-  [INVALID_SELECTION, 'invalid_selection'],
-  [PAIR_NOT_FOUND, 'pair_not_found'],
-  [PROJECT_NOT_FOUND, 'project_not_found'],
-  [PASSWORD_QUEUE_FULL_MESSAGE, 'sign_in_queue_full'],
-  [CANCELLED_MESSAGE, 'subscription_cancelled'],
-  [NO_PAYMENTS_MESSAGE, 'payments_not_set_up'],
-  [FORGOT_PASSWORD_MESSAGE, 'reset_link_sent'],
-  [RESET_PASSWORD_MESSAGE, 'password_changed'],
-  [ACCESS_BLOCKED_WORDING.trial_ended.serverMessage, 'trial_ended'],
-  [ACCESS_BLOCKED_WORDING.payment_failed.serverMessage, 'payment_failed'],
-];
-
-describe('error codes (issue 15)', () => {
-  it.each(SERVER_MESSAGES)('names the server message %j', (message, code) => {
-    expect(errorCodeOf(message)).toBe(code);
-  });
-
-  it('names any 429 without a code of its own, and nothing else unknown', () => {
-    expect(errorCodeOf('Too many requests for shared reports from this address. Please wait 3 minutes and try again.', 429)).toBe('rate_limited');
-    expect(errorCodeOf('Something nobody planned for', 400)).toBeUndefined();
-  });
-
-  it('lists each code once', () => {
+describe('error codes', () => {
+  it('are snake_case, each once', () => {
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it('give the English messages the API has always sent', () => {
+    expect(errorMessage('invalid_login')).toBe('Invalid email or password');
+    expect(errorMessage('project_not_found')).toBe('Project not found');
+    expect(errorMessage('trial_ended')).toBe(ACCESS_BLOCKED_WORDING.trial_ended.serverMessage);
+    expect(errorMessage('too_many_links', { max: 20 })).toBe('This report already has 20 live links. Revoke one you no longer need to make a new one.');
+    expect(errorMessage('photo_quota_account', { max: 20_000 })).toBe(
+      'Your account already has 20,000 photos, the most it can hold. Delete reports you no longer need to make room.',
+    );
+    expect(errorMessage('rate_limited', { minutes: 1 })).toBe('Too many attempts. Please wait 1 minute and try again.');
+    expect(errorMessage('rate_limited', { minutes: 5 })).toBe('Too many attempts. Please wait 5 minutes and try again.');
+    expect(errorMessage('photo_id_invalid', { field: 'afterPhotoId' })).toBe('afterPhotoId must be a photo id');
+  });
+
+  it('name the shared schemas’ problems, so nothing maps English back to a code', () => {
+    const firstIssue = (schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } }, value: unknown) =>
+      schema.safeParse(value).error?.issues[0]?.message;
+    const cases: [string | undefined, string][] = [
+      [firstIssue(RegisterBodySchema, { email: 'nope', password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Sol' }), 'email_invalid'],
+      [
+        firstIssue(RegisterBodySchema, { email: 'a@b.co', password: 'correct horse', confirmPassword: 'other horse', businessName: 'Sol' }),
+        'passwords_do_not_match',
+      ],
+      [firstIssue(LoginBodySchema, { email: 'a@b.co' }), 'password_required'],
+      [firstIssue(ResetPasswordBodySchema, { token: '', password: 'correct horse' }), 'reset_token_required'],
+      [firstIssue(UpdateProjectBodySchema, {}), 'project_update_empty'],
+      [firstIssue(CreatePhotoPairBodySchema, { beforePhotoId: 'x', afterPhotoId: 2 }), 'photo_id_invalid'],
+      [firstIssue(CreateShareLinkBodySchema, { expiresInDays: 0 }), 'expires_in_days_invalid'],
+      [firstIssue(UpdatePreferencesBodySchema, { timeZone: 'Mars/Olympus' }), 'time_zone_invalid'],
+    ];
+    for (const [message, code] of cases) {
+      expect(message).toBe(code);
+      expect(isErrorCode(code)).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Every date, time, number and price the product shows, formatted with Intl in one place (issue 15).
+// Every date, time, number and price the product shows, formatted with Intl in one place.
 // One policy: the language is the reader's UI language (the owner's stored locale for what the
 // server makes: PDFs, emails, the client link's page); a wall-clock time is shown in the business's
 // time zone (users.timeZone); a calendar date that is not a moment (trial end, report date in the
@@ -49,7 +49,9 @@ const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 /** A calendar date in the language, read in `timeZone` (the device's zone when left out). */
 export function formatDate(value: Date | string, locale: Locale, style: DateStyle = 'medium', timeZone?: string): string {
   timeZone = knownZone(timeZone);
-  return cached(`d|${locale}|${style}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { ...DATE_OPTIONS[style], timeZone })).format(toDate(value));
+  return cached(`d|${locale}|${style}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { ...DATE_OPTIONS[style], timeZone })).format(
+    toDate(value),
+  );
 }
 
 /** The PDF header's date, day first in both languages: "22 November 2026", "22 de noviembre de 2026". */
@@ -69,19 +71,27 @@ export function formatShortReportDate(value: Date | string, locale: Locale, time
 /** A wall-clock time, 24-hour, in the business's zone: "09:14". */
 export function formatTime(value: Date | string, locale: Locale, timeZone?: string): string {
   timeZone = knownZone(timeZone);
-  return cached(`t|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })).format(toDate(value));
+  return cached(
+    `t|${locale}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(INTL_TAG[locale], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+  ).format(toDate(value));
 }
 
 /** A date with its time, 24-hour: "Nov 21, 2026, 09:14", "21 nov 2026, 9:14". */
 export function formatDateTime(value: Date | string, locale: Locale, timeZone?: string): string {
   timeZone = knownZone(timeZone);
-  return cached(`dt|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone })).format(toDate(value));
+  return cached(
+    `dt|${locale}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone }),
+  ).format(toDate(value));
 }
 
 /** The calendar day as YYYY-MM-DD, read in `timeZone` (the device's when left out): "2026-11-21". */
 export function formatIsoDay(value: Date | string, timeZone?: string): string {
   timeZone = knownZone(timeZone);
-  return cached(`ymd|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })).format(toDate(value));
+  return cached(`ymd|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })).format(
+    toDate(value),
+  );
 }
 
 /**
@@ -96,15 +106,17 @@ export function formatCaptureTime(value: Date | string, locale: Locale, now: Dat
   const sameDay = takenDay === today;
   const sameYear = takenDay.slice(0, 4) === today.slice(0, 4);
   const shape = sameDay ? 'time' : sameYear ? 'day' : 'year';
-  return cached(`ct|${locale}|${shape}|${timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat(INTL_TAG[locale], {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-      ...(sameDay || sameYear ? {} : { year: 'numeric' }),
-    }),
+  return cached(
+    `ct|${locale}|${shape}|${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(INTL_TAG[locale], {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+        ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+        ...(sameDay || sameYear ? {} : { year: 'numeric' }),
+      }),
   ).format(taken);
 }
 

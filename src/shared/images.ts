@@ -1,4 +1,4 @@
-// What the app accepts of an image and how big it keeps it (spec §9, DESIGN.md), written once for
+// What the app accepts of an image and how big it keeps it (spec §9), written once for
 // the browser (capture, upload, logo pick) and the server (decoding, storing).
 
 export interface Size {
@@ -8,6 +8,14 @@ export interface Size {
 
 /** spec §9: a captured photo is scaled to fit within 1024x768; uploads and stored photos too. */
 export const PHOTO_BOX: Size = { width: 1024, height: 768 };
+/** Thumbnails fit within this square (320 px WebP). */
+export const THUMBNAIL_MAX_SIZE = 320;
+
+/** A thumbnail's width for a photo of this size (fitted within THUMBNAIL_MAX_SIZE, never enlarged). */
+export function thumbnailWidth(photo: Size): number {
+  return Math.round(photo.width * Math.min(1, THUMBNAIL_MAX_SIZE / Math.max(photo.width, photo.height)));
+}
+
 /** The business logo: 18x12 mm at ~850 dpi, plenty for print and small in the PDF. */
 export const LOGO_BOX: Size = { width: 600, height: 400 };
 

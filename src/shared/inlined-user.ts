@@ -1,4 +1,4 @@
-// The signed-in user written into index.html by the server (issue 16: the first screen need not
+// The signed-in user written into index.html by the server (the first screen need not
 // wait for the current-user lookup). user is null when the request had no valid session cookie;
 // the app then still asks the API when it holds a bearer token.
 import type { User } from './contract/auth.js';

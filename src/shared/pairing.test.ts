@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, matchInTakenOrder, togglePhotoSelection } from './pairing';
+import {
+  beforeForNextAfter,
+  canAutoPair,
+  canPairSelection,
+  getUnpairedPhotos,
+  pruneSelection,
+  resolvePairSelection,
+  matchInTakenOrder,
+  togglePhotoSelection,
+} from './pairing';
 
 const before = (id: number) => ({ id, type: 'before' as const });
 const after = (id: number) => ({ id, type: 'after' as const });
@@ -19,6 +28,15 @@ describe('pairing selection (spec §4)', () => {
 
   it('replaces the selection with the photo on a third click', () => {
     expect(togglePhotoSelection([5, 7], 9)).toEqual([9]);
+  });
+
+  it('replaces a selected photo with a second one of the same type, so two befores are never selected', () => {
+    const photos = [before(1), before(2), after(3), after(4)];
+    expect(togglePhotoSelection([1], 2, photos)).toEqual([2]);
+    expect(togglePhotoSelection([3], 4, photos)).toEqual([4]);
+    expect(togglePhotoSelection([1], 3, photos)).toEqual([1, 3]);
+    // spec §4 still holds for the third click: it replaces the whole selection.
+    expect(togglePhotoSelection([1, 3], 2, photos)).toEqual([2]);
   });
 
   it('deselects a photo that is already selected', () => {
@@ -100,6 +118,40 @@ describe('matchInTakenOrder', () => {
           expect(photos[pair.beforePhotoId - 1]?.type).toBe('before');
           expect(photos[pair.afterPhotoId - 1]?.type).toBe('after');
         }
+      }),
+    );
+  });
+});
+
+describe('beforeForNextAfter: the ghost follows the order Auto Pair All pairs in', () => {
+  it('is the first unpaired before, then the next one once an after has been taken', () => {
+    const kitchen = before(1);
+    const bathroom = before(2);
+    expect(beforeForNextAfter([kitchen, bathroom])).toBe(kitchen);
+    // The kitchen's after was stored unpaired (no shoot-to-pair): Auto Pair All gives it the kitchen.
+    expect(beforeForNextAfter([kitchen, bathroom, after(3)])).toBe(bathroom);
+    expect(beforeForNextAfter([kitchen, bathroom, after(3), after(4)])).toBeNull();
+    expect(beforeForNextAfter([after(3)])).toBeNull();
+  });
+
+  it('gives the pairs Auto Pair All gives, for any order of shots, when each after follows the ghost', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom<'before' | 'after'>('before', 'after'), { maxLength: 30 }), (types) => {
+        const photos = types.map((type, i) => ({ id: i + 1, type }));
+        // Shoot-to-pair: each after is paired at the shutter with the ghost shown then.
+        const shotPairs: Array<{ beforePhotoId: number; afterPhotoId: number }> = [];
+        const taken: typeof photos = [];
+        for (const photo of photos) {
+          const ghost = photo.type === 'after' ? beforeForNextAfter(getUnpairedPhotos(taken, shotPairs)) : null;
+          taken.push(photo);
+          if (ghost) shotPairs.push({ beforePhotoId: ghost.id, afterPhotoId: photo.id });
+        }
+        const autoPairs = matchInTakenOrder(photos);
+        // Afters shot with no before on offer stay unpaired; Auto Pair All pairs them with later befores.
+        const leftOver = matchInTakenOrder(getUnpairedPhotos(photos, shotPairs));
+        const byAfter = (pairs: typeof shotPairs) => [...pairs].sort((a, b) => a.afterPhotoId - b.afterPhotoId);
+        for (const pair of shotPairs) expect(autoPairs).toContainEqual(pair);
+        expect(byAfter([...shotPairs, ...leftOver])).toHaveLength(autoPairs.length);
       }),
     );
   });

@@ -1,6 +1,6 @@
 // PDF export filenames (spec §5 and §9): default is client name + 'Report' + date, and whatever
 // the user types is sanitised to letters, digits, underscore and hyphen. 'Report' is said in the
-// reader's language (issue 15): the UI's on the web, the report owner's on the server.
+// reader's language: the UI's on the web, the report owner's on the server.
 import type { Locale } from './preferences.js';
 import { formatIsoDay } from './format.js';
 
@@ -20,7 +20,6 @@ export function sanitizeFilename(input: string): string {
     .slice(0, FILENAME_MAX_LENGTH)
     .replace(/_+$/, '');
 }
-
 
 /** The default file name's word for the report, per language. */
 export const REPORT_FILENAME_WORD: Record<Locale, string> = { en: 'Report', es: 'Informe' };

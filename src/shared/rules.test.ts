@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RegisterBodySchema, ResetPasswordBodySchema, ForgotPasswordBodySchema, BusinessNameSchema } from './contract/auth';
+import { errorMessage, isErrorCode } from './error-codes';
 import { BUSINESS_NAME_MAX_LENGTH, computeTrialEndsAt, DAY_MS, PASSWORD_MIN_LENGTH, TRIAL_DAYS } from './rules';
+
+/** A refused field's issue carries its error code; the API and the forms say the code's English text. */
+function englishOf(result: { error?: { issues: { message: string }[] } }): string | undefined {
+  const code = result.error?.issues[0]?.message;
+  if (code === undefined || !isErrorCode(code)) return code;
+  return (errorMessage as (code: string) => string)(code);
+}
 
 const validRegistration = { email: 'owner@sparkle.example', password: 'secret1', confirmPassword: 'secret1', businessName: 'Sparkle' };
 
@@ -30,7 +38,7 @@ describe('registration rules (spec §5)', () => {
   it('refuses passwords that do not match with "Passwords do not match"', () => {
     const result = RegisterBodySchema.safeParse({ ...validRegistration, confirmPassword: 'secret2' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Passwords do not match');
+    expect(englishOf(result)).toBe('Passwords do not match');
   });
 
   it('takes passwords of 6 characters or more, and no shorter', () => {
@@ -55,7 +63,7 @@ describe('registration rules (spec §5)', () => {
   });
 
   it('refuses a blank business name with "Business name cannot be empty"', () => {
-    expect(BusinessNameSchema.safeParse('   ').error?.issues[0]?.message).toBe('Business name cannot be empty');
+    expect(englishOf(BusinessNameSchema.safeParse('   '))).toBe('Business name cannot be empty');
   });
 
   it.each(['', 'plainaddress', 'a@', '@b.co', 'a b@c.co'])('refuses the email %j', (email) => {
@@ -65,13 +73,13 @@ describe('registration rules (spec §5)', () => {
 
 describe('password reset rules (spec §5)', () => {
   it('needs an email to send a link', () => {
-    expect(ForgotPasswordBodySchema.safeParse({ email: '' }).error?.issues[0]?.message).toBe('Email is required');
+    expect(englishOf(ForgotPasswordBodySchema.safeParse({ email: '' }))).toBe('Email is required');
     expect(ForgotPasswordBodySchema.parse({ email: ' owner@sparkle.example ' }).email).toBe('owner@sparkle.example');
   });
 
   it('needs a token and a password of at least 6 characters', () => {
-    expect(ResetPasswordBodySchema.safeParse({ token: '', password: 'secret1' }).error?.issues[0]?.message).toBe('Reset token is required');
-    expect(ResetPasswordBodySchema.safeParse({ token: 'abc', password: 'short' }).error?.issues[0]?.message).toBe('Password must be at least 6 characters');
+    expect(englishOf(ResetPasswordBodySchema.safeParse({ token: '', password: 'secret1' }))).toBe('Reset token is required');
+    expect(englishOf(ResetPasswordBodySchema.safeParse({ token: 'abc', password: 'short' }))).toBe('Password must be at least 6 characters');
     expect(ResetPasswordBodySchema.safeParse({ token: 'abc', password: 'secret1' }).success).toBe(true);
   });
 });

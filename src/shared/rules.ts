@@ -2,6 +2,8 @@
 export const PRODUCT_NAME = 'CleanProof';
 
 export const TRIAL_DAYS = 14;
+/** The trial's last days, when the header's countdown turns amber. */
+export const TRIAL_WARNING_DAYS = 3;
 export const PRICE_CENTS_PER_MONTH = 499;
 export const PRICE_TEXT = `$${(PRICE_CENTS_PER_MONTH / 100).toFixed(2)}`;
 export const PRICE_PER_MONTH_TEXT = `${PRICE_TEXT}/month`;
@@ -30,7 +32,15 @@ export function computeTrialEndsAt(createdAt: Date): Date {
 
 export const CLIENT_NAME_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-/** Quotas (issue 11): one report holds at most this many photos, one account at most this many. */
+/** A client's contact details. */
+export const CLIENT_NOTES_MAX_LENGTH = 2000;
+export const CLIENT_ADDRESS_MAX_LENGTH = 500;
+export const CLIENT_PHONE_MAX_LENGTH = 40;
+/** A page of a list (reports, clients): ?limit=1..100. */
+export const LIST_LIMIT_MAX = 100;
+/** The longest search text a list takes (?q=). */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+/** Quotas: one report holds at most this many photos, one account at most this many. */
 export const MAX_PHOTOS_PER_PROJECT = 500;
 export const MAX_PHOTOS_PER_ACCOUNT = 20_000;
 

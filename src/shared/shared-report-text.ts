@@ -1,6 +1,6 @@
-// Everything the client link's page says (issue 14), in one place: the server writes the title,
+// Everything the client link's page says, in one place: the server writes the title,
 // the link preview and the expired, withdrawn and unknown pages with it; the page /r/{token}
-// shows the rest. In the report owner's language (users.locale, issue 15): the server writes it
+// shows the rest. In the report owner's language (users.locale): the server writes it
 // into <html lang>, and the page reads it from there. A plain typed object per language rather
 // than the app's Lingui catalogues: the page is a ~15 KB Preact build that should not carry them;
 // the type keeps both languages' keys and placeholders in step (and shared-report-text.test.ts).
@@ -36,6 +36,10 @@ export interface SharedReportText {
   retry: string;
   sentWith: string;
   gone: Record<GoneLinkState, { title: string; body: string }>;
+  /** An area's heading count: "2 of 2" (pairs, of the pairs its minimums ask for). */
+  areaCount: (pairs: number, required: number) => string;
+  skipped: string;
+  skipReasons: Record<'no_access' | 'occupied' | 'not_in_scope' | 'other', string>;
 }
 
 export const SHARED_REPORT_TEXT: SharedReportText = {
@@ -45,7 +49,7 @@ export const SHARED_REPORT_TEXT: SharedReportText = {
     return businessName ? `${photos} from ${businessName}` : photos;
   },
   previewDescription: (pairCount: number) => `${plural(pairCount, 'before-and-after photo pair', 'before-and-after photo pairs')}. Tap to compare.`,
-  previewImageAlt: 'The after photo of the first pair',
+  previewImageAlt: 'The first pair: the before photo beside the after photo',
 
   eyebrow: 'Before & after report',
   untitledReport: 'Before and after photos',
@@ -53,6 +57,9 @@ export const SHARED_REPORT_TEXT: SharedReportText = {
   reportDate: (date: string) => `Created ${date}`,
   downloadPdf: 'Download PDF',
   pairsHeading: (count: number) => plural(count, 'before-and-after pair', 'before-and-after pairs'),
+  areaCount: (pairs, required) => `${pairs} of ${required}`,
+  skipped: 'Skipped',
+  skipReasons: { no_access: 'No access', occupied: 'Occupied', not_in_scope: 'Not in scope', other: 'Other' },
   compareHint: 'Drag the line, tap the photo or use the arrow keys to compare.',
   pairLabel: (number: number, count: number) => `Pair ${number} of ${count}`,
   before: 'Before',
@@ -81,8 +88,9 @@ const SPANISH: SharedReportText = {
     const photos = clientName ? `Fotos del antes y el después para ${clientName}` : 'Fotos del antes y el después';
     return businessName ? `${photos}, de ${businessName}` : photos;
   },
-  previewDescription: (pairCount: number) => `${plural(pairCount, 'pareja de fotos de antes y después', 'parejas de fotos de antes y después')}. Toca para comparar.`,
-  previewImageAlt: 'La foto del después de la primera pareja',
+  previewDescription: (pairCount: number) =>
+    `${plural(pairCount, 'pareja de fotos de antes y después', 'parejas de fotos de antes y después')}. Toca para comparar.`,
+  previewImageAlt: 'La primera pareja: la foto del antes junto a la del después',
 
   eyebrow: 'Informe de antes y después',
   untitledReport: 'Fotos del antes y el después',
@@ -90,6 +98,9 @@ const SPANISH: SharedReportText = {
   reportDate: (date: string) => `Creado el ${date}`,
   downloadPdf: 'Descargar PDF',
   pairsHeading: (count: number) => plural(count, 'pareja de antes y después', 'parejas de antes y después'),
+  areaCount: (pairs, required) => `${pairs} de ${required}`,
+  skipped: 'Omitida',
+  skipReasons: { no_access: 'Sin acceso', occupied: 'Ocupada', not_in_scope: 'Fuera del encargo', other: 'Otro motivo' },
   compareHint: 'Arrastra la línea, toca la foto o usa las flechas del teclado para comparar.',
   pairLabel: (number: number, count: number) => `Pareja ${number} de ${count}`,
   before: 'Antes',

@@ -25,7 +25,7 @@ const restored = restorePersistedQueries(queryClient, signedInUserId);
 if (signedInUserId === undefined) await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, 2000))]);
 void restored.then(() => persistQueriesFromNowOn(queryClient));
 
-// The first screen's language before anything paints (issue 15): a signed-in user's stored
+// The first screen's language before anything paints: a signed-in user's stored
 // language (offline: the kept user's), else the device's (its remembered choice, else the
 // browser's languages). Spanish is fetched first when it is the one; English is already in this chunk.
 const signedInUser = firstScreenUser ?? queryClient.getQueryData<User | null>(USER_QUERY_KEY) ?? null;

@@ -4,29 +4,38 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Route, Switch, useLocation } from 'wouter';
 import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shared/rules';
 import { isAuthPath, useCurrentUser } from './lib/auth';
-import { registerServiceWorker } from './lib/service-worker';
+import { lastSeenSignedIn, registerServiceWorker } from './lib/service-worker';
 import { useAccountLanguage } from './lib/i18n/use-language';
 import { withScreenWords } from './lib/i18n/i18n';
 import { PageSpinner } from './components/ui/spinner';
 import { BackgroundErrorBoundary, RouteErrorBoundary } from './components/route-error-boundary';
-import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
-// The two first screens (landing, signed-in home) come with the first load: on a phone each extra
-// chunk is a round trip before the reports can paint (issue 16: LCP).
+// The signed-in home comes with the first load: on a phone each extra chunk is a round trip
+// before the reports can paint (LCP).
 import HomePage from './pages/home-page';
 
+// The landing page is for visitors. It loads while the question "who is signed in?" is on its
+// way, so a visitor waits for no extra round trip, and a phone that was signed in last time
+// never loads it at all.
+const loadLandingPage = () => import('./pages/landing-page');
+if (!lastSeenSignedIn()) void loadLandingPage();
+const LandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
+
 // Its forms check with the server's zod schemas, which the landing page need not load. Each lazy
-// screen brings the words of the screens beyond the first (withScreenWords, issue 15).
+// screen brings the words of the screens beyond the first (withScreenWords).
 const AuthPage = lazy(withScreenWords(() => import('./pages/auth-page')));
 const ResetPasswordPage = lazy(withScreenWords(() => import('./pages/reset-password-page')));
 const ProjectsPage = lazy(withScreenWords(() => import('./pages/projects-page')));
+const ClientsPage = lazy(withScreenWords(() => import('./pages/clients-page')));
+const ClientPage = lazy(withScreenWords(() => import('./pages/client-page')));
 const SubscribePage = lazy(withScreenWords(() => import('./pages/subscribe-page')));
 const TestSubscriptionPage = lazy(withScreenWords(() => import('./pages/test-subscription-page')));
 const AccountPage = lazy(withScreenWords(() => import('./pages/account-page')));
 const AdminPage = lazy(withScreenWords(() => import('./pages/admin-page')));
 const AccessibilityPage = lazy(withScreenWords(() => import('./pages/accessibility-page')));
-// Photos kept on this device upload on every signed-in screen; loaded only once someone signs in.
-const UploadRunner = lazy(withScreenWords(() => import('./features/report-editor/upload/upload-runner')));
+// What this device keeps for the server (photos, edits, new reports) is sent on every signed-in
+// screen; loaded only once someone signs in.
+const OutboxRunner = lazy(withScreenWords(() => import('./features/outbox/outbox-runner')));
 
 export function AppRoutes() {
   const { data: user, isPending } = useCurrentUser();
@@ -39,7 +48,7 @@ export function AppRoutes() {
         <WhenIdle>
           <BackgroundErrorBoundary>
             <Suspense fallback={null}>
-              <UploadRunner userId={user.id} />
+              <OutboxRunner userId={user.id} />
             </Suspense>
           </BackgroundErrorBoundary>
           <ServiceWorker />
@@ -54,6 +63,8 @@ export function AppRoutes() {
             <Route path="/admin" component={AdminPage} />
             <Route path="/accessibility" component={AccessibilityPage} />
             <Route path="/projects">{signedIn(ProjectsPage)}</Route>
+            <Route path="/clients">{signedIn(ClientsPage)}</Route>
+            <Route path="/clients/:id">{signedIn(ClientPage)}</Route>
             <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
             <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
             <Route path="/account">{signedIn(AccountPage)}</Route>
@@ -71,7 +82,7 @@ function ServiceWorker() {
   return null;
 }
 
-/** Mounts its children once the first screen has painted and the browser is idle (issue 16: TBT). */
+/** Mounts its children once the first screen has painted and the browser is idle (TBT). */
 function WhenIdle({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The client link's page (issue 14) as its own entry: React and the page, not the whole app, so a
+// The client link's page as its own entry: React and the page, not the whole app, so a
 // client's phone loads a few kilobytes before the first pair shows. The server serves it at
 // /r/{token} once the token is checked (src/server/share-links/shared-report-page.routes.ts).
 import './lib/zod-without-eval';

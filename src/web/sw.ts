@@ -52,7 +52,9 @@ const PAGE_WAIT_MS = 5_000;
 function fetchWithin(request: Request, ms: number): Promise<Response> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the page took too long')), ms);
-    fetch(request).then(resolve, reject).finally(() => clearTimeout(timer));
+    fetch(request)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
 
@@ -71,7 +73,8 @@ registerRoute(
   ),
 );
 
-// A photo's thumbnail never changes (its id names it; the server marks it immutable).
+// A photo's thumbnail never changes (its id names it). The cache holds one user's: the page
+// empties it when the server reports another user or nobody (lib/service-worker.ts).
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/photos\/\d+\/thumbnail$/.test(url.pathname),
   new CacheFirst({ cacheName: THUMBNAIL_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 90 * 24 * 3600 })] }),

@@ -12,7 +12,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const storedName = async (email: string) => (await t.query<{ business_name: string | null }>(sql`select business_name from users where email = ${email}`))[0]?.business_name;
+const storedName = async (email: string) =>
+  (await t.query<{ business_name: string | null }>(sql`select business_name from users where email = ${email}`))[0]?.business_name;
 
 describe.each(['PATCH', 'PUT'] as const)('%s /api/user/business-name', (method) => {
   it('saves the trimmed name and answers with the updated user (and nothing secret)', async () => {

@@ -28,7 +28,10 @@ async function logoKey(userId: number): Promise<string | null> {
   return row?.key ?? null;
 }
 
-const wideLogoPng = () => sharp({ create: { width: 1200, height: 400, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.5 } } }).png().toBuffer();
+const wideLogoPng = () =>
+  sharp({ create: { width: 1200, height: 400, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 describe('business logo', () => {
   it('stores an uploaded PNG, scaled within 600x400 and still PNG with transparency', async () => {
@@ -44,6 +47,17 @@ describe('business logo', () => {
     const stored = await t.deps.photoStore.get(key!);
     const meta = await sharp(stored!).metadata();
     expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['png', 600, 200, true]);
+  });
+
+  it('serves the logo private, no-cache with an ETag (a 304 when unchanged), not kept past Sign Out', async () => {
+    const { client } = await signedIn();
+    const response = await uploadLogo(client, await wideLogoPng(), 'image/png');
+    const image = await client.get(response.body.businessLogoUrl!);
+    expect(image.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = image.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect((await client.get(response.body.businessLogoUrl!, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect((await t.client().get(response.body.businessLogoUrl!, { headers: { 'if-none-match': etag! } })).status).toBe(401);
   });
 
   it('stores a JPEG upright with no location metadata', async () => {
@@ -80,7 +94,15 @@ describe('business logo', () => {
 
   it.each([
     ['text that claims to be a PNG', () => Promise.resolve(Buffer.from('not an image at all')), 'image/png', 415],
-    ['a WebP', () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).webp().toBuffer(), 'image/webp', 415],
+    [
+      'a WebP',
+      () =>
+        sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+          .webp()
+          .toBuffer(),
+      'image/webp',
+      415,
+    ],
     ['a truncated JPEG', () => makeTruncatedJpeg(), 'image/jpeg', 400],
     ['a PNG pixel bomb', () => makePixelBombPng(), 'image/png', 413],
     ['an empty body', () => Promise.resolve(Buffer.alloc(0)), 'image/png', 400],

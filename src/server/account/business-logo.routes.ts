@@ -1,15 +1,17 @@
-// The business logo (issue 4): POST /api/user/logo with PNG or JPEG bytes, GET and DELETE.
+// The business logo: POST /api/user/logo with PNG or JPEG bytes, GET and DELETE.
 // The bytes live in the photo store; users.business_logo_key points at them.
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
-import { requireUser } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { notFound, unsupportedMediaType } from '../lib/http-errors.js';
+import { sendRevalidated } from '../lib/revalidated-reply.js';
+import { createLimiter } from '../lib/rate-limit.js';
+import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { logoContentType, newLogoKey, processUploadedLogo } from './business-logo.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
-import { addRoute } from '../lib/add-route.js';
+import { addRoute, routeUser } from '../lib/add-route.js';
 
 export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore } = app.deps;
@@ -31,16 +33,27 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     return db.transaction(async (tx) => {
       const [current] = await tx.select({ key: users.businessLogoKey }).from(users).where(eq(users.id, userId)).for('update');
       const [updated] = await tx.update(users).set({ businessLogoKey: key }).where(eq(users.id, userId)).returning();
-      if (!updated) throw notFound('User not found');
+      if (!updated) throw notFound('user_not_found');
       return { previousKey: current?.key ?? null, user: updated };
     });
   }
 
-  // Sign-in is checked before the body is read; only this route and photo uploads take large bodies.
-  addRoute(app, api.uploadLogo, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: async (request) => void (await requireUser(request)) }, async (request) => {
-    const user = await requireUser(request);
-    if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType('Send the logo as PNG or JPEG bytes (Content-Type image/png or image/jpeg).');
-    const logo = await processUploadedLogo(request.body);
+  const logoUploadsPerUser = createLimiter(app, {
+    name: 'logo-uploads-user',
+    ...RATE_LIMITS.logoUploadsPerUser,
+    key: (request) => String(routeUser(request).id),
+    code: 'logo_uploads_rate_limited',
+  });
+
+  // Sign-in (the table's access), the budget and a place among the uploads in flight are checked
+  // before the body is read; only this route and photo uploads take large bodies.
+  const beforeLogoBody = [
+    async (request: FastifyRequest, reply: FastifyReply) => app.uploadsInFlight.enter(request, reply, routeUser(request).id),
+    logoUploadsPerUser.hit,
+  ];
+  addRoute(app, api.uploadLogo, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES, onRequest: beforeLogoBody }, async ({ user, body, request }) => {
+    if (!Buffer.isBuffer(body)) throw unsupportedMediaType('logo_bytes_required');
+    const logo = await processUploadedLogo(body);
     // New file first, then the row, then the old file: a crash leaves at worst an unused file.
     const key = newLogoKey(user.id, logo.extension);
     await photoStore.put(key, logo.bytes, logo.contentType);
@@ -55,16 +68,15 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     return toUserResponse(swapped.user);
   });
 
-  addRoute(app, api.getLogo, async (request, reply) => {
-    const user = await requireUser(request);
-    const bytes = user.businessLogoKey ? await photoStore.get(user.businessLogoKey) : null;
-    if (!user.businessLogoKey || !bytes) throw notFound('No business logo has been uploaded.');
-    // The URL carries the key (?v=...), which changes with every upload.
-    return reply.type(logoContentType(user.businessLogoKey)).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+  addRoute(app, api.getLogo, async ({ user, request, reply }) => {
+    const key = user.businessLogoKey;
+    const bytes = key ? await photoStore.get(key) : null;
+    if (!key || !bytes) throw notFound('no_logo');
+    // Each upload gets a new key, so the key names these bytes.
+    return sendRevalidated(request, reply, `"logo-${key.split('/').pop() ?? ''}"`, logoContentType(key), bytes);
   });
 
-  addRoute(app, api.deleteLogo, async (request) => {
-    const user = await requireUser(request);
+  addRoute(app, api.deleteLogo, async ({ user, request }) => {
     const swapped = await swapLogoKey(user.id, null);
     await removeReplacedLogo(request, swapped.previousKey);
     return toUserResponse(swapped.user);

@@ -1,4 +1,4 @@
-// The business logo on PDF reports (issue 4): checked by decoding it (the stated type proves
+// The business logo on PDF reports: checked by decoding it (the stated type proves
 // nothing), turned upright, stripped of all metadata and held to a size that prints sharply at
 // 18x12 mm. PNG stays PNG (logos often have transparency); JPEG stays JPEG.
 import { randomUUID } from 'node:crypto';
@@ -15,14 +15,12 @@ export interface ProcessedLogo {
   extension: 'png' | 'jpg';
 }
 
-const INVALID_LOGO = 'The logo must be a PNG or JPEG image.';
-
 export async function processUploadedLogo(input: Buffer): Promise<ProcessedLogo> {
-  if (input.length === 0) throw badRequest('The logo file is empty.');
-  if (input.length > MAX_LOGO_UPLOAD_BYTES) throw payloadTooLarge(`The logo is too large; the limit is ${MAX_LOGO_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (input.length === 0) throw badRequest('logo_empty');
+  if (input.length > MAX_LOGO_UPLOAD_BYTES) throw payloadTooLarge('logo_too_large', { limitMb: MAX_LOGO_UPLOAD_BYTES / 1024 / 1024 });
   const isPng = input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const isJpeg = input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff;
-  if (!isPng && !isJpeg) throw unsupportedMediaType(INVALID_LOGO);
+  if (!isPng && !isJpeg) throw unsupportedMediaType('logo_not_png_or_jpeg');
   return cpuWork.run(() => decodeLogo(input, isPng));
 }
 
@@ -38,8 +36,8 @@ async function decodeLogo(input: Buffer, isPng: boolean): Promise<ProcessedLogo>
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message)) throw payloadTooLarge('The logo image is too large in pixels. Please use a smaller image.');
-    throw badRequest('The logo could not be read as an image. Please choose another PNG or JPEG file.');
+    if (/pixel limit/i.test(message)) throw payloadTooLarge('logo_too_many_pixels');
+    throw badRequest('logo_unreadable');
   }
 }
 

@@ -28,7 +28,12 @@ describe('registration', () => {
     const client = t.client();
     const email = uniqueEmail();
     const response = await client.post<Preferences>('/api/register', {
-      email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Limpiezas Sol', locale: 'es', timeZone: 'Europe/Madrid',
+      email,
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      businessName: 'Limpiezas Sol',
+      locale: 'es',
+      timeZone: 'Europe/Madrid',
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ locale: 'es', timeZone: 'Europe/Madrid' });
@@ -39,7 +44,11 @@ describe('registration', () => {
     const client = t.client();
     const email = uniqueEmail();
     const response = await client.post<{ message: string }>('/api/register', {
-      email, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Nowhere Co', timeZone: 'Mars/Olympus_Mons',
+      email,
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      businessName: 'Nowhere Co',
+      timeZone: 'Mars/Olympus_Mons',
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Time zone must be an IANA time zone name, such as Europe/Madrid');

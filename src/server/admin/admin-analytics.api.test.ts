@@ -23,7 +23,9 @@ async function registerAt(label: string, createdAt: string): Promise<{ id: numbe
   const email = uniqueEmail(label);
   const { user } = await registerUser(t.client(), { email, businessName: `${label} Cleaning` });
   const created = new Date(createdAt);
-  await t.query(sql`update users set created_at = ${created.toISOString()}::timestamptz, trial_ends_at = ${new Date(created.getTime() + 14 * DAY).toISOString()}::timestamptz where id = ${user.id}`);
+  await t.query(
+    sql`update users set created_at = ${created.toISOString()}::timestamptz, trial_ends_at = ${new Date(created.getTime() + 14 * DAY).toISOString()}::timestamptz where id = ${user.id}`,
+  );
   return { id: user.id, email };
 }
 
@@ -80,7 +82,7 @@ describe('admin analytics (spec §3), with UTC day, week and month', () => {
       ['todayLate', 'todayStart', 'yesterday', 'monday', 'sunday', 'monthStart', 'lastMonth', 'january'].map((key) => people[key]!.email),
     );
     expect(analytics.recentUsers.map((user) => user.status)).toEqual(['Trial', 'Subscribed', 'Trial', 'Subscribed', 'Trial', 'Trial', 'Trial', 'Trial']);
-    // spec §3: each entry is a user, with its id and stripeSubscriptionId (issue 16, spec gap 3).
+    // spec §3: each entry is a user, with its id and stripeSubscriptionId.
     expect(analytics.recentUsers[1]).toEqual({
       id: people.todayStart!.id,
       email: people.todayStart!.email,

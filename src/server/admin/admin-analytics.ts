@@ -106,7 +106,11 @@ async function listRecentUsers(db: Database, now: Date, billingMode: BillingMode
 }
 
 export async function computeAdminAnalytics(db: Database, now: Date, billingMode: BillingMode): Promise<AdminAnalytics> {
-  const [counts, signupsByDay, recentUsers] = await Promise.all([countUsers(db, now, billingMode), countSignupsByDay(db, now), listRecentUsers(db, now, billingMode)]);
+  const [counts, signupsByDay, recentUsers] = await Promise.all([
+    countUsers(db, now, billingMode),
+    countSignupsByDay(db, now),
+    listRecentUsers(db, now, billingMode),
+  ]);
   return {
     totalUsers: counts.totalUsers,
     // spec §6: every user is either Subscribed or Trial, so the two add up to the total.

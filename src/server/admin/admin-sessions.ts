@@ -4,7 +4,6 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { adminSessions } from '../db/schema.js';
-import { unauthorized } from '../lib/http-errors.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 
 export const ADMIN_COOKIE = 'cp_admin';
@@ -12,8 +11,6 @@ export const ADMIN_COOKIE = 'cp_admin';
 export const ADMIN_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 /** The cookie is only sent to the admin API. */
 const ADMIN_COOKIE_PATH = '/api/admin';
-
-export const ADMIN_REQUIRED_MESSAGE = 'Admin access required. Please enter the admin password.';
 
 export async function createAdminSession(db: Database, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
@@ -39,11 +36,6 @@ export async function findAdminSession(request: FastifyRequest): Promise<{ expir
     .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, clock())))
     .limit(1);
   return row ?? null;
-}
-
-/** A 401 unless the request holds a valid admin session; a user session does not count. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!(await findAdminSession(request))) throw unauthorized(ADMIN_REQUIRED_MESSAGE);
 }
 
 export function setAdminCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {

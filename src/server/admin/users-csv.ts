@@ -45,7 +45,15 @@ export async function* generateUsersCsv(db: Database, now: Date, billingMode: Bi
     const page = await usersCsvPageQuery(db, now, billingMode, after);
     if (page.length > 0) {
       yield page
-        .map((user) => toCsvRecord([user.email, user.businessName ?? '', utcDateKey(user.createdAt), utcDateKey(user.trialEndsAt), user.isSubscribed ? 'Subscribed' : 'Trial']))
+        .map((user) =>
+          toCsvRecord([
+            user.email,
+            user.businessName ?? '',
+            utcDateKey(user.createdAt),
+            utcDateKey(user.trialEndsAt),
+            user.isSubscribed ? 'Subscribed' : 'Trial',
+          ]),
+        )
         .join('');
     }
     const last = page.at(-1);

@@ -1,4 +1,4 @@
-// The limits on sign-in, registration and password reset (issue 11): each keyed on what it
+// The limits on sign-in, registration and password reset: each keyed on what it
 // protects, behind a proxy (TRUST_PROXY) as well as directly, each 429 with Retry-After and a
 // message a person can act on, and a password-hash queue that refuses instead of hanging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,10 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { issueResetToken } from './password-reset.js';
-import { INVALID_LOGIN_MESSAGE } from './auth.routes.js';
-import { PASSWORD_QUEUE_FULL_MESSAGE } from './passwords.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const INVALID_LOGIN_MESSAGE = errorMessage('invalid_login');
+const PASSWORD_QUEUE_FULL_MESSAGE = errorMessage('sign_in_queue_full');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +68,12 @@ describe('registration', () => {
     const office = () => t.client({ address: '203.0.113.20' });
     const { max } = RATE_LIMITS.registerPerAddress;
     for (let i = 0; i < max; i++) await registerUser(office());
-    const refused = await office().post('/api/register', { email: uniqueEmail(), password: 'correct horse', confirmPassword: 'correct horse', businessName: 'One Too Many' });
+    const refused = await office().post('/api/register', {
+      email: uniqueEmail(),
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      businessName: 'One Too Many',
+    });
     expectRefused(refused);
     await registerUser(t.client());
   });
@@ -75,7 +82,8 @@ describe('registration', () => {
 describe('password reset', () => {
   it('limits reset mails per address and per email', async () => {
     const office = () => t.client({ address: '203.0.113.30' });
-    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAddress.max; i++) expect((await office().post('/api/forgot-password', { email: uniqueEmail() })).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAddress.max; i++)
+      expect((await office().post('/api/forgot-password', { email: uniqueEmail() })).status).toBe(200);
     expectRefused(await office().post('/api/forgot-password', { email: uniqueEmail() }));
 
     const email = uniqueEmail();
@@ -97,7 +105,8 @@ describe('password reset', () => {
 
   it('limits tries of one reset link, whatever the address', async () => {
     const token = 'not-a-real-token-but-long-enough';
-    for (let i = 0; i < RATE_LIMITS.resetPasswordPerToken.max; i++) expect((await t.client().post('/api/reset-password', { token, password: 'new password' })).status).toBe(400);
+    for (let i = 0; i < RATE_LIMITS.resetPasswordPerToken.max; i++)
+      expect((await t.client().post('/api/reset-password', { token, password: 'new password' })).status).toBe(400);
     expectRefused(await t.client().post('/api/reset-password', { token, password: 'new password' }));
     expect((await t.client().post('/api/reset-password', { token: `${token}-other`, password: 'new password' })).status).toBe(400);
   });

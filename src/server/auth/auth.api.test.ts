@@ -95,6 +95,14 @@ describe('login and sessions', () => {
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
+  it('logout tells the browser to drop its cache (Clear-Site-Data), so kept photos do not outlive the session', async () => {
+    const client = t.client();
+    await registerUser(client);
+    const logout = await client.post('/api/logout');
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
+  });
+
   it('GET /api/user is 401 with a message when signed out', async () => {
     const response = await t.client().get<{ message: string }>('/api/user');
     expect(response.status).toBe(401);
@@ -117,7 +125,11 @@ describe('login and sessions', () => {
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
     const { email, password } = await registerUser(t.client());
-    const response = await fetch(`${t.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${t.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -142,7 +154,7 @@ describe('cross-origin protection', () => {
   });
 });
 
-describe('login CSRF: the routes that issue a session check the origin, cookie or not (issue 11)', () => {
+describe('login CSRF: the routes that issue a session check the origin, cookie or not', () => {
   const foreign = { origin: 'https://evil.example' };
   it('refuses a cross-origin login with 403 and issues no session', async () => {
     const { email, password } = await registerUser(t.client());
@@ -159,7 +171,9 @@ describe('login CSRF: the routes that issue a session check the origin, cookie o
   it('refuses a cross-origin registration, reset and admin unlock, and creates nothing', async () => {
     const before = await countUsers();
     const email = uniqueEmail();
-    const register = await t.client().post('/api/register', { email, password: 'secret1', confirmPassword: 'secret1', businessName: 'Forged' }, { headers: foreign });
+    const register = await t
+      .client()
+      .post('/api/register', { email, password: 'secret1', confirmPassword: 'secret1', businessName: 'Forged' }, { headers: foreign });
     expect(register.status).toBe(403);
     expect(await countUsers()).toBe(before);
     expect((await t.client().post('/api/reset-password', { token: 'x'.repeat(43), password: 'new password' }, { headers: foreign })).status).toBe(403);

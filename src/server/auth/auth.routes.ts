@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { LoginBodySchema, RegisterBodySchema } from '../../shared/contract/auth.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { computeTrialEndsAt } from '../../shared/rules.js';
 import { isUniqueViolation } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -8,29 +7,47 @@ import { conflict, unauthorized } from '../lib/http-errors.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
-import { parseInput } from '../lib/validation.js';
+import { createLockout } from '../lib/lockout.js';
 import { logSecurityEvent } from '../observability/security-events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { clearSessionCookie, createSession, deleteSession, readSessionToken, requireUser, setSessionCookie } from './sessions.js';
+import { clearSessionCookie, createSession, deleteSession, readSessionToken, setSessionCookie } from './sessions.js';
+import { requestDevice, setDeviceCookie, signDeviceCookie, type KnownDevice } from './device-cookie.js';
+import { loadServerSecret } from '../lib/server-secrets.js';
 import { toUserResponse } from './user-view.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
-
-const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Please sign in instead.';
-/** One answer for an unknown email, a wrong password and a locked account: none tells them apart. */
-export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const sameOrigin = createSameOriginCheck(config.appUrl);
   const registerPerAddress = createLimiter(app, { name: 'register-address', ...RATE_LIMITS.registerPerAddress, key: clientAddress });
   const loginPerAddress = createLimiter(app, { name: 'login-address', ...RATE_LIMITS.loginPerAddress, key: clientAddress });
-  const loginFailures = createLimiter(app, { name: 'login-failures', ...RATE_LIMITS.loginFailuresPerAccount, key: bodyEmailKey });
+  const loginFailures = createLockout(app, { name: 'login-failures', ...RATE_LIMITS.loginFailuresPerAccount, key: bodyEmailKey });
+  const deviceSecret = await loadServerSecret(db, 'device-cookie');
+  /** Wrong passwords from one known device: past them it is an unknown device again, under the account lockout. */
+  const deviceFailures = createLockout(app, {
+    name: 'device-failures',
+    ...RATE_LIMITS.loginFailuresPerDevice,
+    key: (request) => requestDevice(deviceSecret, request)?.nonce ?? '',
+  });
+  // A request with a well-signed device cookie skips the per-address limit here; the handler
+  // applies it after all when the cookie turns out to be another account's.
+  const loginPerAddressUnlessKnownDevice = async (request: FastifyRequest) => {
+    if (!requestDevice(deviceSecret, request)) await loginPerAddress.hit(request);
+  };
+  /** Remembers this browser for the account (a new cookie unless it already carries this account's). */
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    if (requestDevice(deviceSecret, request)?.userId === userId) return;
+    setDeviceCookie(reply, signDeviceCookie(deviceSecret, userId), config.secureCookies);
+  };
 
-  addRoute(app, api.register, { onRequest: [sameOrigin, registerPerAddress.hit] }, async (request, reply) => {
-    const body = parseInput(RegisterBodySchema, request.body);
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
-    if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+  addRoute(app, api.register, { onRequest: [sameOrigin, registerPerAddress.hit] }, async ({ body, request, reply }) => {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
+      .limit(1);
+    if (existing) throw conflict('duplicate_email');
     // The app's clock, as every trial and period check uses (tests move it).
     const createdAt = app.deps.clock();
     const passwordHash = await hashPassword(body.password, clientAddress(request));
@@ -38,48 +55,90 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     try {
       [user] = await db
         .insert(users)
-        .values({ email: body.email, passwordHash, businessName: body.businessName, locale: body.locale, timeZone: body.timeZone, createdAt, trialEndsAt: computeTrialEndsAt(createdAt) })
+        .values({
+          email: body.email,
+          passwordHash,
+          businessName: body.businessName,
+          locale: body.locale,
+          timeZone: body.timeZone,
+          createdAt,
+          trialEndsAt: computeTrialEndsAt(createdAt),
+        })
         .returning();
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+      if (isUniqueViolation(error)) throw conflict('duplicate_email');
       throw error;
     }
     if (!user) throw new Error('Insert returned no user');
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, config.secureCookies);
+    rememberDevice(request, reply, user.id);
     return reply.code(201).send(toUserResponse(user));
   });
 
-  addRoute(app, api.login, { onRequest: [sameOrigin, loginPerAddress.hit] }, async (request, reply) => {
-    const body = parseInput(LoginBodySchema, request.body);
+  // One answer (invalid_login) for an unknown email, a wrong password and a locked account: none tells them apart.
+  addRoute(app, api.login, { onRequest: [sameOrigin, loginPerAddressUnlessKnownDevice] }, async ({ body, request, reply }) => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
+      .limit(1);
+    // A known device is counted on its own, so guesses from elsewhere do not lock it out; once it has
+    // used up its own wrong passwords it signs in as an unknown device.
+    let device = knownDeviceOf(request, user?.id);
+    let deviceAttempt = device ? await deviceFailures.begin(request) : null;
+    if (deviceAttempt?.locked) {
+      device = null;
+      deviceAttempt = null;
+    }
+    if (!device && requestDevice(deviceSecret, request)) await loginPerAddress.hit(request);
+
+    // Counted before the hash is checked, so a parallel burst gets no more tries than a slow one.
     // A locked account answers exactly as a wrong password does, without spending a hash on it.
-    if ((await loginFailures.isLocked(request)).locked) {
-      logSecurityEvent(request, 'login_locked');
-      throw unauthorized(INVALID_LOGIN_MESSAGE);
+    const attempt = deviceAttempt ?? (await loginFailures.begin(request));
+    if (attempt.locked) {
+      logSecurityEvent(request, 'login_locked', { userId: user?.id });
+      throw unauthorized('invalid_login');
     }
-    const client = clientAddress(request);
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, body.email.toLowerCase())).limit(1);
-    const valid = user ? await verifyPassword(user.passwordHash, body.password, client) : await verifyAgainstDummy(body.password, client);
+    let valid: boolean;
+    try {
+      valid = user
+        ? await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null)
+        : await verifyAgainstDummy(body.password, clientAddress(request));
+    } catch (error) {
+      // Not checked (the hash queue was full, the database away): not a failure of this account.
+      await attempt.cancel();
+      throw error;
+    }
     if (!user || !valid) {
-      const nowLocked = await loginFailures.recordFailure(request);
-      logSecurityEvent(request, nowLocked ? 'login_locked' : 'login_failed', { userId: user?.id });
-      throw unauthorized(INVALID_LOGIN_MESSAGE);
+      logSecurityEvent(request, attempt.isLastAllowed ? 'login_locked' : 'login_failed', { userId: user?.id });
+      throw unauthorized('invalid_login');
     }
+    await attempt.succeeded();
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, config.secureCookies);
+    rememberDevice(request, reply, user.id);
     return { ...toUserResponse(user), authToken: token };
   });
 
-  addRoute(app, api.logout, async (request, reply) => {
+  /** The request's device, when its cookie names this account. */
+  function knownDeviceOf(request: FastifyRequest, userId: number | undefined): KnownDevice | null {
+    const device = requestDevice(deviceSecret, request);
+    return device && userId !== undefined && device.userId === userId ? device : null;
+  }
+
+  addRoute(app, api.logout, async ({ request, reply }) => {
     const token = readSessionToken(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, config.secureCookies);
+    // The browser drops what it kept of this user (photos, logo): the next person on a shared phone sees none of it.
+    reply.header('clear-site-data', '"cache"');
     return { message: 'Signed out' };
   });
 
-  addRoute(app, api.getUser, async (request) => toUserResponse(await requireUser(request)));
+  addRoute(app, api.getUser, async ({ user }) => toUserResponse(user));
 
   // The editor navigates here on a 401 (spec §7); the sign-in page lives at /auth.
-  addRoute(app, api.loginRedirect, async (_request, reply) => reply.redirect('/auth'));
+  addRoute(app, api.loginRedirect, async ({ reply }) => reply.redirect('/auth'));
 };

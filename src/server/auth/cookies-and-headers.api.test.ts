@@ -7,7 +7,7 @@ import { uniqueEmail } from '../test-support/test-client.js';
 let https: TestApp;
 beforeAll(async () => {
   // A public origin: the production checks want an https APP_URL, a long admin password and a mail route.
-  https = await startTestApp({ env: { APP_URL: 'https://app.cleanproof.test', MAIL_OUTBOX: 'true' } });
+  https = await startTestApp({ env: { APP_URL: 'https://app.cleanproof.test', MAIL_OUTBOX: 'true', METRICS_TOKEN: 'a-long-metrics-token' } });
 }, 180_000);
 afterAll(async () => {
   await https?.close();
@@ -33,7 +33,7 @@ describe('session cookie', () => {
   });
 });
 
-describe('caching of user data (issue 11)', () => {
+describe('caching of user data', () => {
   it('marks every API answer with user data no-store, and leaves photos their private caching', async () => {
     const client = https.client();
     const password = 'correct horse';
@@ -56,7 +56,12 @@ describe('security headers', () => {
   it('sends a strict content security policy and the usual protections', async () => {
     const response = await fetch(`${https.url}/api/user`);
     const csp = response.headers.get('content-security-policy') ?? '';
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toContain("'self'");
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");

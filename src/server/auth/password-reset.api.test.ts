@@ -7,11 +7,13 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, uniqueEmail } from '../test-support/test-client.js';
 import { decodeQuotedPrintable, findResetLink, waitForOutboxMail } from '../test-support/mail-text.js';
 import { hashToken } from '../lib/tokens.js';
-import { FORGOT_PASSWORD_MESSAGE } from './password-reset.routes.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const FORGOT_PASSWORD_MESSAGE = errorMessage('reset_link_sent');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { APP_URL: 'https://cleanproof.test:8443', MAIL_OUTBOX: 'true' } });
+  t = await startTestApp({ env: { APP_URL: 'https://cleanproof.test:8443', MAIL_OUTBOX: 'true', METRICS_TOKEN: 'a-long-metrics-token' } });
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -36,7 +38,8 @@ const tokenRow = async (token: string) => {
   return rows[0];
 };
 
-const passwordHashOf = async (email: string) => (await t.query<{ password_hash: string }>(sql`select password_hash from users where email = ${email}`))[0]?.password_hash;
+const passwordHashOf = async (email: string) =>
+  (await t.query<{ password_hash: string }>(sql`select password_hash from users where email = ${email}`))[0]?.password_hash;
 
 describe('forgot password', () => {
   it('answers an unknown email exactly as a known one, and mails only the known one', async () => {
@@ -124,7 +127,9 @@ describe('reset password', () => {
   it('lets exactly one of several simultaneous requests use a link', async () => {
     const { email } = await registerUser(t.client());
     const token = await requestResetToken(email);
-    const attempts = await Promise.all(['first try 1', 'second try 2', 'third try 3'].map((password) => t.client().post<{ message: string }>('/api/reset-password', { token, password })));
+    const attempts = await Promise.all(
+      ['first try 1', 'second try 2', 'third try 3'].map((password) => t.client().post<{ message: string }>('/api/reset-password', { token, password })),
+    );
     expect(attempts.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     const winner = ['first try 1', 'second try 2', 'third try 3'][attempts.findIndex((a) => a.status === 200)];
     expect((await t.client().post('/api/login', { email, password: winner })).status).toBe(200);
@@ -147,7 +152,9 @@ describe('reset password', () => {
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(message);
     }
-    const malformed = await t.client().post<{ message: string }>('/api/reset-password', undefined, { raw: '{"token":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t
+      .client()
+      .post<{ message: string }>('/api/reset-password', undefined, { raw: '{"token":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
 
     expect(await passwordHashOf(email)).toBe(hashBefore);
@@ -156,7 +163,7 @@ describe('reset password', () => {
   });
 });
 
-describe('the reset email in the user\'s language (issue 15)', () => {
+describe("the reset email in the user's language", () => {
   it('is written in Spanish for a user whose language is Spanish, and in English otherwise', async () => {
     const spanish = t.client();
     const { email } = await registerUser(spanish);

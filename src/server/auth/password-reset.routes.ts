@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ForgotPasswordBodySchema, ResetPasswordBodySchema } from '../../shared/contract/auth.js';
 import type { MessageResponse } from '../../shared/contract/common.js';
-import { parseInput } from '../lib/validation.js';
+import { errorMessage } from '../../shared/error-codes.js';
 import { composePasswordResetMail, resetPasswordLink } from '../mail/password-reset-mail.js';
 import { issueResetToken, resetPasswordWithToken } from './password-reset.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
@@ -11,17 +10,17 @@ import { hashToken } from '../lib/tokens.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
 
-// One answer whether or not the email has an account, so the form cannot be used to find out.
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password. It works for one hour.';
-export const RESET_PASSWORD_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
-
 export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, mailer, clock } = app.deps;
   const forgotPerAddress = createLimiter(app, { name: 'forgot-password-address', ...RATE_LIMITS.forgotPasswordPerAddress, key: clientAddress });
   const forgotPerEmail = createLimiter(app, { name: 'forgot-password-email', ...RATE_LIMITS.forgotPasswordPerEmail, key: bodyEmailKey });
   const resetPerAddress = createLimiter(app, { name: 'reset-password-address', ...RATE_LIMITS.resetPasswordPerAddress, key: clientAddress });
   // The token's hash: a store must never hold a live reset token.
-  const resetPerToken = createLimiter(app, { name: 'reset-password-token', ...RATE_LIMITS.resetPasswordPerToken, key: (request) => hashToken((request.body as { token: string }).token) });
+  const resetPerToken = createLimiter(app, {
+    name: 'reset-password-token',
+    ...RATE_LIMITS.resetPasswordPerToken,
+    key: (request) => hashToken((request.body as { token: string }).token),
+  });
 
   // The lookup, the token and the mail all happen after the answer, so neither the answer nor its
   // timing reveals whether the email has an account. Close waits for what is still in flight.
@@ -33,23 +32,27 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   async function sendResetLink(email: string): Promise<void> {
     const issued = await issueResetToken(db, email, clock());
     if (!issued) return;
-    await mailer.send(composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token), issued.locale));
+    await mailer.send(await composePasswordResetMail(issued.email, resetPasswordLink(config.appUrl, issued.token), issued.locale));
   }
 
-  addRoute(app, api.forgotPassword, { onRequest: forgotPerAddress.hit }, async (request): Promise<MessageResponse> => {
-    const { email } = parseInput(ForgotPasswordBodySchema, request.body);
+  // One answer (reset_link_sent) whether or not the email has an account, so the form cannot be used to find out.
+  addRoute(app, api.forgotPassword, { onRequest: forgotPerAddress.hit }, async ({ body: { email }, request }): Promise<MessageResponse> => {
     await forgotPerEmail.hit(request);
     const work: Promise<void> = sendResetLink(email)
       .catch((error: unknown) => request.log.error({ err: error }, 'password reset link could not be sent'))
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
-    return { message: FORGOT_PASSWORD_MESSAGE };
+    return { message: errorMessage('reset_link_sent') };
   });
 
-  addRoute(app, api.resetPassword, { onRequest: [createSameOriginCheck(config.appUrl), resetPerAddress.hit] }, async (request): Promise<MessageResponse> => {
-    const { token, password } = parseInput(ResetPasswordBodySchema, request.body);
-    await resetPerToken.hit(request);
-    await resetPasswordWithToken(db, token, password, clock, clientAddress(request));
-    return { message: RESET_PASSWORD_MESSAGE };
-  });
+  addRoute(
+    app,
+    api.resetPassword,
+    { onRequest: [createSameOriginCheck(config.appUrl), resetPerAddress.hit] },
+    async ({ body: { token, password }, request }): Promise<MessageResponse> => {
+      await resetPerToken.hit(request);
+      await resetPasswordWithToken(db, token, password, clock, clientAddress(request));
+      return { message: errorMessage('password_changed') };
+    },
+  );
 };

@@ -11,12 +11,8 @@ import { hashPassword } from './passwords.js';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Please request a new one.';
-export const RESET_LINK_USED_MESSAGE = 'This reset link has already been used. Please request a new one.';
-export const RESET_LINK_EXPIRED_MESSAGE = 'This reset link has expired. Please request a new one.';
-
 export interface IssuedResetToken {
-  /** The user's language (users.locale): the email is written in it (issue 15). */
+  /** The user's language (users.locale): the email is written in it. */
   locale: Locale;
   email: string;
   token: string;
@@ -24,19 +20,29 @@ export interface IssuedResetToken {
 
 /** A new reset token for the account with this email (any case), or null when there is none. */
 export async function issueResetToken(db: Database, email: string, now: Date): Promise<IssuedResetToken | null> {
-  const [user] = await db.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   if (!user) return null;
   const token = generateToken();
-  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
+  await db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
   return { email: user.email, locale: toLocale(user.locale), token };
 }
 
 /** Throws a 400 naming why the token cannot be used (unknown, used or expired). */
 async function assertTokenUsable(db: Database, tokenHash: string, now: Date): Promise<void> {
-  const [row] = await db.select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt }).from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
-  if (!row) throw badRequest(RESET_LINK_INVALID_MESSAGE);
-  if (row.usedAt) throw badRequest(RESET_LINK_USED_MESSAGE);
-  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(RESET_LINK_EXPIRED_MESSAGE);
+  const [row] = await db
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) throw badRequest('reset_link_invalid');
+  if (row.usedAt) throw badRequest('reset_link_used');
+  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest('reset_link_expired');
 }
 
 /**
@@ -62,12 +68,15 @@ export async function resetPasswordWithToken(db: Database, token: string, newPas
     await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
     // Older links mailed to the same person stop working too: the password they were for is gone.
-    await tx.update(passwordResetTokens).set({ usedAt: at }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
     return claimed.userId;
   });
   // Lost the race (or expired in between): report why, as the first check would have.
   if (claimedBy === null) {
     await assertTokenUsable(db, tokenHash, now());
-    throw badRequest(RESET_LINK_INVALID_MESSAGE);
+    throw badRequest('reset_link_invalid');
   }
 }

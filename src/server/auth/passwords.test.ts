@@ -1,8 +1,11 @@
-// The password-hash queue (issue 11): bounded in length and in places per client, refusing with a
+// The password-hash queue: bounded in length and in places per client, refusing with a
 // 503 that says when to come back instead of letting sign-ins wait without end.
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http-errors.js';
-import { hashPassword, PASSWORD_QUEUE_FULL_MESSAGE, PASSWORD_QUEUE_MAX, PASSWORD_WORK_PER_CLIENT, verifyPassword } from './passwords.js';
+import { hashPassword, PASSWORD_QUEUE_MAX, PASSWORD_WORK_PER_CLIENT, verifyPassword } from './passwords.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const PASSWORD_QUEUE_FULL_MESSAGE = errorMessage('sign_in_queue_full');
 
 const refusal = (outcome: PromiseSettledResult<unknown>) => (outcome.status === 'rejected' ? (outcome.reason as HttpError) : undefined);
 

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createConcurrencyLimiter, QueueFullError } from '../lib/concurrency-limiter.js';
+import { createConcurrencyLimiter, QueueFullError } from '../../shared/concurrency-limiter.js';
 import { serviceUnavailable } from '../lib/http-errors.js';
+import { createPerKeyGate } from '../lib/per-key-gate.js';
 
 // OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1.
 // Algorithm.Argon2id is an ambient const enum (unusable under isolatedModules); its value is 2.
@@ -12,7 +13,7 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 // all there is to do, while a flood of sign-in attempts can never take every thread.
 const PASSWORD_WORK_CONCURRENCY = 2;
 /**
- * Hashes that may wait for a slot (issue 11): room for 200 people signing in at the same moment
+ * Hashes that may wait for a slot: room for 200 people signing in at the same moment
  * (the load benchmark's burst), about 1.3 s of hashing on two slots; past it a sign-in is answered
  * 503 at once instead of waiting without end. A single flooding address cannot fill it (below).
  */
@@ -20,10 +21,10 @@ export const PASSWORD_QUEUE_MAX = 256;
 /** Places one client address may hold at once, waiting or running: one flooding client cannot fill the queue. */
 export const PASSWORD_WORK_PER_CLIENT = 4;
 
-export const PASSWORD_QUEUE_FULL_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
-
 const passwordWork = createConcurrencyLimiter(PASSWORD_WORK_CONCURRENCY, { maxPending: PASSWORD_QUEUE_MAX });
-const placesByClient = new Map<string, number>();
+const queueFull = () => serviceUnavailable('sign_in_queue_full').retryAfter(1);
+/** Places one client address holds, waiting or running. */
+const placesByClient = createPerKeyGate(PASSWORD_WORK_PER_CLIENT, queueFull);
 
 /** The queue's state, for /metrics. */
 export const passwordQueue = {
@@ -36,20 +37,15 @@ export const passwordQueue = {
 };
 
 /** Runs one hash or verify for this client, or throws a 503 with Retry-After when it must not wait. */
-async function runPasswordWork<T>(client: string, task: () => Promise<T>): Promise<T> {
-  const held = placesByClient.get(client) ?? 0;
-  if (held >= PASSWORD_WORK_PER_CLIENT) throw serviceUnavailable(PASSWORD_QUEUE_FULL_MESSAGE, 1);
-  placesByClient.set(client, held + 1);
-  try {
-    return await passwordWork.run(task);
-  } catch (error) {
-    if (error instanceof QueueFullError) throw serviceUnavailable(PASSWORD_QUEUE_FULL_MESSAGE, 1);
-    throw error;
-  } finally {
-    const left = (placesByClient.get(client) ?? 1) - 1;
-    if (left === 0) placesByClient.delete(client);
-    else placesByClient.set(client, left);
-  }
+async function runPasswordWork<T>(client: string, task: () => Promise<T>, priority = false): Promise<T> {
+  return placesByClient.run(client, async () => {
+    try {
+      return await passwordWork.run(task, { priority });
+    } catch (error) {
+      if (error instanceof QueueFullError) throw queueFull();
+      throw error;
+    }
+  });
 }
 
 /** `client` is the caller's rate-limit address key (lib/rate-limit.ts clientAddress). */
@@ -57,8 +53,12 @@ export function hashPassword(password: string, client: string): Promise<string> 
   return runPasswordWork(client, () => hash(password, OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string, client: string): Promise<boolean> {
-  return runPasswordWork(client, () => verify(passwordHash, password).catch(() => false));
+/**
+ * `priority`: a sign-in from a device the account knows (device-cookie.ts) waits at the front of the
+ * queue; `client` is then the device, so an address flooding sign-ins does not take its places.
+ */
+export async function verifyPassword(passwordHash: string, password: string, client: string, priority = false): Promise<boolean> {
+  return runPasswordWork(client, () => verify(passwordHash, password).catch(() => false), priority);
 }
 
 // Verifying against this when the email is unknown keeps login's timing the same either way.

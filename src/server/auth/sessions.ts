@@ -4,7 +4,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions, users, type UserRow } from '../db/schema.js';
-import { unauthorized } from '../lib/http-errors.js';
+import type { SignedInUser } from '../lib/add-route.js';
+import type { BusinessRole } from '../../shared/contract/route.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 import { DAY_MS } from '../../shared/rules.js';
 
@@ -65,9 +66,17 @@ export async function findRequestUser(request: FastifyRequest): Promise<UserRow 
   return user;
 }
 
-/** The signed-in user, or a 401. */
-export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+/**
+ * The one place a member's role is decided. Every account today is the owner of its own business
+ * of one, so a signed-in user is its owner; when businesses get more members, this reads the role
+ * from their membership.
+ */
+export function roleOf(_user: UserRow): BusinessRole {
+  return 'owner';
+}
+
+/** The signed-in member with their role, or null (addRoute's access check asks this). */
+export async function findRequestMember(request: FastifyRequest): Promise<SignedInUser | null> {
   const user = await findRequestUser(request);
-  if (!user) throw unauthorized('You are not signed in. Please sign in again.');
-  return user;
+  return user ? { ...user, role: roleOf(user) } : null;
 }

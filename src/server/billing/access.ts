@@ -1,17 +1,13 @@
-// The paid-action gate (issue 5): creating reports, adding photos and exporting need hasAccess.
+// The paid-action gate: creating reports, adding photos and exporting need hasAccess.
 // Callers: projects (create), photos (add), report PDF (export). Existing reports stay viewable
 // and deletable, so nothing else calls this.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { BillingMode, SubscriptionStatus } from '../../shared/contract/billing.js';
-import { ACCESS_BLOCKED_WORDING, accessBlockedWording } from '../../shared/access-blocked.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, type SubscriptionRow, type UserRow } from '../db/schema.js';
 import { paymentRequired } from '../lib/http-errors.js';
 import { computeSubscriptionStatus } from './subscription-status.js';
-
-export const TRIAL_ENDED_MESSAGE = ACCESS_BLOCKED_WORDING.trial_ended.serverMessage;
-export const PAYMENT_FAILED_MESSAGE = ACCESS_BLOCKED_WORDING.payment_failed.serverMessage;
 
 export async function findSubscription(db: Database, userId: number): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
@@ -28,5 +24,5 @@ export async function requireActiveAccess(request: FastifyRequest, user: UserRow
   const { db, clock, billing } = request.server.deps;
   const status = await loadSubscriptionStatus(db, user, clock(), billing.mode);
   if (status.hasAccess) return;
-  throw paymentRequired(accessBlockedWording(status.accessBlockedReason).serverMessage);
+  throw paymentRequired(status.accessBlockedReason ?? 'trial_ended');
 }

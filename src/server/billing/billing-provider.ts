@@ -1,6 +1,7 @@
-// Billing sits behind this small interface (DESIGN.md: sandbox by default, Stripe with keys).
+// Billing sits behind this small interface (sandbox by default, Stripe with keys).
 // The app's `subscriptions` table mirrors what the provider reports; it changes only through
 // syncSubscription (billing-sync.ts), fed by a provider's answer or a verified event.
+import { errorMessage } from '../../shared/error-codes.js';
 
 /** The provider's view of one subscription: what the app mirrors. */
 export interface ProviderSubscription {
@@ -16,8 +17,15 @@ export interface ProviderSubscription {
 
 export interface StartedSubscription {
   subscription: ProviderSubscription;
-  /** The client secret of the first payment, to confirm in the browser; null when nothing is due. */
+  /** The client secret to confirm in the browser; null when nothing is due. */
   clientSecret: string | null;
+  /**
+   * What the client secret confirms: the first payment now, or (during the trial) the card alone,
+   * saved for the first charge at the trial's end.
+   */
+  intent: 'payment' | 'setup';
+  /** When the first charge comes: the trial's end, or null for now. */
+  firstChargeAt: Date | null;
 }
 
 export interface StartSubscriptionInput {
@@ -27,6 +35,8 @@ export interface StartSubscriptionInput {
   customerId: string | null;
   /** The user's current subscription with this provider, if any: an unpaid one is resumed. */
   existingSubscriptionId: string | null;
+  /** The end of the user's trial when it still runs: the first charge waits until then. */
+  trialEnd: Date | null;
 }
 
 /** A verified provider event, reduced to what the app acts on. */
@@ -47,6 +57,8 @@ export interface BillingProvider {
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** spec §4: cancelling keeps access until the end of the paid period. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Takes back a cancel made before the period ended: the subscription renews again. */
+  resume(subscriptionId: string): Promise<ProviderSubscription>;
 }
 
 /** Billing with Stripe: also verifies signed webhooks. */
@@ -58,7 +70,14 @@ export interface WebhookVerifier {
 export class WebhookSignatureError extends Error {}
 
 /** The provider failed or cannot be reached (answered with a 502/503, never a 500). */
-export class BillingUnavailableError extends Error {}
+export class BillingUnavailableError extends Error {
+  constructor(
+    readonly code: 'payments_not_set_up' | 'payment_provider_failed',
+    options?: ErrorOptions,
+  ) {
+    super(errorMessage(code), options);
+  }
+}
 
 export function isWebhookVerifier(provider: BillingProvider): provider is BillingProvider & WebhookVerifier {
   return typeof (provider as Partial<WebhookVerifier>).verifyWebhook === 'function';
@@ -66,11 +85,11 @@ export function isWebhookVerifier(provider: BillingProvider): provider is Billin
 
 /**
  * No Stripe keys and the sandbox switched off (BILLING_SANDBOX=false): no payment can be
- * taken (DESIGN.md's deviation: then, and only then, 'No Active Trial' is shown).
+ * taken (a deliberate deviation from the spec, docs/spec-deviations.md: then, and only then, 'No Active Trial' is shown).
  */
 export function createUnavailableBillingProvider(): BillingProvider {
   const refuse = async (): Promise<never> => {
-    throw new BillingUnavailableError('Payments are not set up on this server. Please contact support for assistance.');
+    throw new BillingUnavailableError('payments_not_set_up');
   };
-  return { mode: 'none', publishableKey: null, startSubscription: refuse, retrieveSubscription: refuse, cancelAtPeriodEnd: refuse };
+  return { mode: 'none', publishableKey: null, startSubscription: refuse, retrieveSubscription: refuse, cancelAtPeriodEnd: refuse, resume: refuse };
 }

@@ -2,11 +2,11 @@
 // webhook) and the sandbox's Pay button both arrive here as a BillingEvent; the subscription is
 // then re-read from the provider rather than trusted from the event (documenso's rule).
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { isUniqueViolation, type Database } from '../db/client.js';
 import { billingEvents, subscriptions, users } from '../db/schema.js';
 import type { BillingEvent, BillingProvider, ProviderSubscription } from './billing-provider.js';
 
-/** The events that can change what a user may do (issue 5). */
+/** The events that can change what a user may do. */
 export const HANDLED_EVENT_TYPES = new Set(['invoice.paid', 'invoice.payment_failed', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
 /** Ended for good: such a subscription never replaces the one a user holds now. */
@@ -28,7 +28,11 @@ export async function processBillingEvent(db: Database, provider: BillingProvide
   // on Stripe would hold up every other request.
   const fresh = await provider.retrieveSubscription(event.subscriptionId);
   return db.transaction(async (tx) => {
-    const recorded = await tx.insert(billingEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ eventId: billingEvents.eventId });
+    const recorded = await tx
+      .insert(billingEvents)
+      .values({ eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: billingEvents.eventId });
     if (recorded.length === 0) return 'duplicate';
     if (fresh) await syncSubscription(tx as unknown as Database, provider.mode, fresh);
     return 'applied';
@@ -54,9 +58,31 @@ export async function syncSubscription(db: Database, provider: BillingProvider['
     cancelAtPeriodEnd: fresh.cancelAtPeriodEnd,
     updatedAt: new Date(),
   };
-  await db.insert(subscriptions).values({ userId, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  await upsertSubscription(db, userId, values);
   await db.update(users).set({ stripeCustomerId: fresh.customerId, stripeSubscriptionId: fresh.id }).where(eq(users.id, userId));
   return true;
+}
+
+/**
+ * One row per user. Two deliveries of one new subscription can race: PostgreSQL checks the
+ * provider id's unique index (not the upsert's user_id target) first for the one that loses, which
+ * then fails instead of updating. It runs in a savepoint and is tried once more: by then the
+ * winner's row is there, and the upsert updates it.
+ */
+async function upsertSubscription(db: Database, userId: number, values: Omit<typeof subscriptions.$inferInsert, 'userId'>): Promise<void> {
+  const upsert = (on: Database) =>
+    on
+      .insert(subscriptions)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  try {
+    await db.transaction(async (savepoint) => {
+      await upsert(savepoint as unknown as Database);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await upsert(db);
+  }
 }
 
 async function findOwner(db: Database, fresh: ProviderSubscription): Promise<number | null> {

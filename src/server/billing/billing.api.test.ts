@@ -7,10 +7,13 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { addPhoto, createProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
-import { TRIAL_ENDED_MESSAGE } from './access.js';
-import { CANCELLED_MESSAGE } from './billing.routes.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const TRIAL_ENDED_MESSAGE = errorMessage('trial_ended');
+const CANCELLED_MESSAGE = errorMessage('subscription_cancelled');
 import { syncSubscription } from './billing-sync.js';
-import { settleSandboxPeriods, type SandboxBillingProvider } from './sandbox.js';
+import { addOneMonth, settleSandboxPeriods, type SandboxBillingProvider } from './sandbox.js';
+import { formatBillingDate } from './subscription-status.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,7 +50,15 @@ describe('trial', () => {
   it('a new account is on a 14-day trial with access and no next billing date', async () => {
     const client = t.client();
     await registerUser(client);
-    expect(await status(client)).toMatchObject({ trialActive: true, trialDaysLeft: 14, subscriptionActive: false, hasAccess: true, nextBillingDate: 'Unknown', status: null });
+    expect(await status(client)).toMatchObject({
+      trialActive: true,
+      trialDaysLeft: 14,
+      subscriptionActive: false,
+      hasAccess: true,
+      nextBillingDate: 'Unknown',
+      nextBillingAt: null,
+      status: null,
+    });
   });
 
   it('counts down by the app clock: 1 day left on the last day, none after', async () => {
@@ -72,14 +83,15 @@ describe('trial', () => {
 });
 
 describe('sandbox payment', () => {
-  it('upgrade returns an incomplete payment; Pay activates it through the invoice.paid path', async () => {
+  it('after the trial, upgrade returns an incomplete payment; Pay activates it through the invoice.paid path', async () => {
     const client = t.client();
     const { email } = await registerUser(client);
+    t.clock.advance(15 * DAY_MS);
     const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
     expect(upgrade.status).toBe(200);
-    expect(upgrade.body.status).toBe('incomplete');
+    expect(upgrade.body).toMatchObject({ status: 'incomplete', intent: 'payment', firstChargeAt: null });
     expect(upgrade.body.clientSecret).toMatch(/^pi_sandbox_\w+_secret_\w+$/);
-    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: true, status: 'incomplete' });
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: false, status: 'incomplete' });
 
     const eventsBefore = await countEvents();
     const paidAt = new Date('2027-01-31T12:00:00Z');
@@ -87,7 +99,15 @@ describe('sandbox payment', () => {
     const confirmed = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
     expect(confirmed.status).toBe(200);
     // One calendar month on, as Stripe bills monthly (Jan 31 -> Feb 28).
-    expect(confirmed.body).toMatchObject({ subscriptionActive: true, hasAccess: true, status: 'active', nextBillingDate: 'February 28, 2027', cancelAtPeriodEnd: false });
+    expect(confirmed.body).toMatchObject({
+      subscriptionActive: true,
+      hasAccess: true,
+      status: 'active',
+      nextBillingDate: 'February 28, 2027',
+      // The same charge as an instant, for screens to write in their own language.
+      nextBillingAt: '2027-02-28T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+    });
     expect(await countEvents()).toBe(eventsBefore + 1);
     const [event] = await t.query<{ type: string }>(sql`select type from billing_events order by processed_at desc limit 1`);
     expect(event?.type).toBe('invoice.paid');
@@ -108,6 +128,7 @@ describe('sandbox payment', () => {
   it('resumes the same unpaid subscription when Upgrade is pressed again; only the newest secret pays', async () => {
     const client = t.client();
     const { email } = await registerUser(client);
+    t.clock.advance(15 * DAY_MS);
     const first = await client.post<UpgradeResponse>('/api/upgrade-subscription');
     const second = await client.post<UpgradeResponse>('/api/upgrade-subscription');
     expect(second.body.subscriptionId).toBe(first.body.subscriptionId);
@@ -121,9 +142,12 @@ describe('sandbox payment', () => {
   it('two Pay taps at once pay once and record one invoice.paid event', async () => {
     const client = t.client();
     const { email } = await registerUser(client);
+    t.clock.advance(15 * DAY_MS);
     const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
     const before = await countEvents();
-    const taps = await Promise.all([0, 1].map(() => client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret })));
+    const taps = await Promise.all(
+      [0, 1].map(() => client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret })),
+    );
     expect(taps.map((tap) => tap.status)).toEqual([200, 200]);
     expect(taps.every((tap) => tap.body.subscriptionActive)).toBe(true);
     expect(await countEvents()).toBe(before + 1);
@@ -151,6 +175,66 @@ describe('sandbox payment', () => {
   });
 });
 
+describe('subscribing during the trial (sandbox)', () => {
+  const sandbox = () => t.deps.billing as SandboxBillingProvider;
+
+  it("keeps the trial's days: the card is saved now, nextBillingDate is the trial's end, the first month is charged then", async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const trialEndsAt = new Date((await status(client)).trialEndsAt);
+    t.clock.advance(DAY_MS);
+
+    const upgrade = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body).toMatchObject({ status: 'incomplete', intent: 'setup', firstChargeAt: trialEndsAt.toISOString() });
+    expect(upgrade.body.clientSecret).toMatch(/^seti_sandbox_\w+_secret_\w+$/);
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: true, status: 'incomplete', nextBillingDate: 'Unknown' });
+
+    const eventsBefore = await countEvents();
+    const confirmed = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: upgrade.body.clientSecret });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({
+      subscriptionActive: true,
+      trialActive: true,
+      trialDaysLeft: 13,
+      hasAccess: true,
+      status: 'trialing',
+      nextBillingDate: formatBillingDate(trialEndsAt),
+    });
+    // Nothing was charged: the app hears "subscription updated", not "invoice paid".
+    expect(await countEvents()).toBe(eventsBefore + 1);
+    const [event] = await t.query<{ type: string }>(sql`select type from billing_events order by processed_at desc limit 1`);
+    expect(event?.type).toBe('customer.subscription.updated');
+    expect((await client.post('/api/upgrade-subscription')).status).toBe(409);
+
+    // The trial ends: the first month is charged and runs from the trial's end.
+    t.clock.set(new Date(trialEndsAt.getTime() + 1000));
+    await settleSandboxPeriods(t.db, sandbox());
+    expect(await status(client)).toMatchObject({
+      subscriptionActive: true,
+      trialActive: false,
+      hasAccess: true,
+      status: 'active',
+      nextBillingDate: formatBillingDate(addOneMonth(trialEndsAt)),
+    });
+    expect((await mirrorOf(email))?.status).toBe('active');
+  });
+
+  it('an unpaid start from the trial is not reused once the trial has ended: a new one is charged now', async () => {
+    const client = t.client();
+    await registerUser(client);
+    const during = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(during.body.intent).toBe('setup');
+    t.clock.advance(15 * DAY_MS);
+    const after = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(after.body).toMatchObject({ intent: 'payment', firstChargeAt: null });
+    expect(after.body.subscriptionId).not.toBe(during.body.subscriptionId);
+    expect((await client.post('/api/billing/sandbox/confirm', { clientSecret: during.body.clientSecret })).status).toBe(404);
+    const paid = await client.post<SubscriptionStatus>('/api/billing/sandbox/confirm', { clientSecret: after.body.clientSecret });
+    expect(paid.body).toMatchObject({ subscriptionActive: true, status: 'active' });
+  });
+});
+
 describe('sandbox billing periods (what Stripe does when a period ends)', () => {
   const sandbox = () => t.deps.billing as SandboxBillingProvider;
 
@@ -162,7 +246,10 @@ describe('sandbox billing periods (what Stripe does when a period ends)', () => 
     expect((await status(client)).nextBillingDate).toBe('February 28, 2027');
 
     const subscriptionId = (await mirrorOf(email))?.stripe_subscription_id ?? '';
-    const eventsOfThisSubscription = async () => (await t.query<{ type: string }>(sql`select type from billing_events where event_id like ${`%${subscriptionId}%`} order by processed_at`)).map((e) => e.type);
+    const eventsOfThisSubscription = async () =>
+      (await t.query<{ type: string }>(sql`select type from billing_events where event_id like ${`%${subscriptionId}%`} order by processed_at`)).map(
+        (e) => e.type,
+      );
     expect(await eventsOfThisSubscription()).toEqual(['invoice.paid']);
 
     t.clock.set(new Date('2027-02-28T12:00:01Z'));
@@ -196,7 +283,14 @@ describe('saving the subscription mirror', () => {
   it('saves one new subscription arriving several times at once as one row, without an error', async () => {
     const client = t.client();
     const { user } = await registerUser(client);
-    const fresh = { id: `sub_race_${user.id}`, customerId: `cus_race_${user.id}`, status: 'active', currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS), cancelAtPeriodEnd: false, userId: user.id };
+    const fresh = {
+      id: `sub_race_${user.id}`,
+      customerId: `cus_race_${user.id}`,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS),
+      cancelAtPeriodEnd: false,
+      userId: user.id,
+    };
     const saved = await Promise.all(Array.from({ length: 8 }, () => syncSubscription(t.db, 'sandbox', fresh)));
     expect(saved).toEqual(Array(8).fill(true));
     const rows = await t.query<{ provider_subscription_id: string }>(sql`select provider_subscription_id from subscriptions where user_id = ${user.id}`);
@@ -216,7 +310,14 @@ describe('cancel', () => {
     expect(cancel.status).toBe(200);
     expect(cancel.body.message).toBe(CANCELLED_MESSAGE);
     expect(cancel.body.accessEndsAt).toBe('2027-04-10T09:00:00.000Z');
-    expect(await status(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, cancelAtPeriodEnd: true, nextBillingDate: 'Unknown', accessEndsAt: '2027-04-10T09:00:00.000Z' });
+    expect(await status(client)).toMatchObject({
+      subscriptionActive: true,
+      hasAccess: true,
+      cancelAtPeriodEnd: true,
+      nextBillingDate: 'Unknown',
+      nextBillingAt: null,
+      accessEndsAt: '2027-04-10T09:00:00.000Z',
+    });
     expect((await mirrorOf(email))?.cancel_at_period_end).toBe(true);
     // Cancelling again is harmless.
     expect((await client.post('/api/cancel-subscription')).status).toBe(200);
@@ -243,6 +344,45 @@ describe('cancel', () => {
   });
 });
 
+describe('resume', () => {
+  it('takes back a cancel before the period ends: the subscription renews again', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    t.clock.set(new Date('2027-03-10T09:00:00Z'));
+    await subscribe(client);
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+
+    t.clock.set(new Date('2027-03-20T09:00:00Z'));
+    const resumed = await client.post<SubscriptionStatus>('/api/resume-subscription');
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ subscriptionActive: true, cancelAtPeriodEnd: false, accessEndsAt: null, nextBillingDate: 'April 10, 2027' });
+    expect((await mirrorOf(email))?.cancel_at_period_end).toBe(false);
+    // Nothing cancelled any more: nothing to resume.
+    const again = await client.post<{ code: string; message: string }>('/api/resume-subscription');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have no cancelled subscription to resume.');
+
+    // It renews at the period end instead of ending.
+    t.clock.set(new Date('2027-04-10T09:00:01Z'));
+    await settleSandboxPeriods(t.db, t.deps.billing as SandboxBillingProvider);
+    expect(await status(client)).toMatchObject({ subscriptionActive: true, nextBillingDate: 'May 10, 2027' });
+  });
+
+  it('refuses with 409 once the cancelled period has ended, and without a subscription', async () => {
+    const client = t.client();
+    await registerUser(client);
+    expect((await client.post('/api/resume-subscription')).status).toBe(409);
+    t.clock.set(new Date('2027-05-01T08:00:00Z'));
+    await subscribe(client);
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+    t.clock.set(new Date('2027-06-01T08:00:00Z'));
+    await settleSandboxPeriods(t.db, t.deps.billing as SandboxBillingProvider);
+    expect((await client.post('/api/resume-subscription')).status).toBe(409);
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, hasAccess: false });
+    expect((await t.client().post('/api/resume-subscription')).status).toBe(401);
+  });
+});
+
 describe('expired trial', () => {
   it('refuses creating reports, adding photos and exporting with 402; viewing and deleting still work; paying restores access', async () => {
     const client = t.client();
@@ -265,7 +405,7 @@ describe('expired trial', () => {
     expect(list.body.map((p) => p.id)).toContain(project.id);
     expect((await client.get(`/api/projects/${project.id}`)).status).toBe(200);
 
-    // DESIGN.md's deviation: the expired trial can still subscribe.
+    // a deliberate deviation from the spec, docs/spec-deviations.md: the expired trial can still subscribe.
     expect(await subscribe(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, trialActive: false });
     expect((await client.post('/api/projects', {})).status).toBe(201);
     expect((await client.delete(`/api/projects/${project.id}`)).status).toBe(200);
@@ -293,9 +433,9 @@ describe('without any payment provider (BILLING_SANDBOX=false, no Stripe keys)',
   });
 });
 
-describe('on a public server (issue 11: the sandbox cannot give Pro away)', () => {
+describe('on a public server (the sandbox cannot give Pro away)', () => {
   /** A public https APP_URL with what the production checks want (the test admin password is long enough). */
-  const PUBLIC = { APP_URL: 'https://cleanproof.example', MAIL_OUTBOX: 'true' };
+  const PUBLIC = { APP_URL: 'https://cleanproof.example', MAIL_OUTBOX: 'true', METRICS_TOKEN: 'a-long-metrics-token' };
 
   it('has no sandbox by default: the confirm route is 404 and upgrading cannot hand out Pro', async () => {
     const live = await startTestApp({ env: PUBLIC });

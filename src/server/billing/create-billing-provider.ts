@@ -4,7 +4,7 @@ import { createUnavailableBillingProvider, type BillingProvider } from './billin
 import { createSandboxBillingProvider } from './sandbox.js';
 import { createStripeBillingProvider } from './stripe.js';
 
-/** DESIGN.md: Stripe when its keys are set; else the sandbox unless BILLING_SANDBOX=false; else none. */
+/** Stripe when its keys are set; else the sandbox unless BILLING_SANDBOX=false; else none. */
 export function createBillingProvider(config: AppConfig, db: Database, clock: () => Date): BillingProvider {
   if (config.stripe) return createStripeBillingProvider(config.stripe);
   if (config.billingSandbox) return createSandboxBillingProvider(db, clock);

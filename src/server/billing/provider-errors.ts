@@ -9,7 +9,7 @@ export async function callProvider<T>(request: FastifyRequest, work: () => Promi
   } catch (error) {
     if (error instanceof BillingUnavailableError) {
       request.log.warn({ err: error.cause ?? error }, 'billing provider failed');
-      throw serviceUnavailable(error.message);
+      throw serviceUnavailable(error.code);
     }
     throw error;
   }

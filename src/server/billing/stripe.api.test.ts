@@ -9,7 +9,9 @@ import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { STAND_IN_STRIPE_CONFIG, startStripeStandIn, type StripeStandIn } from '../test-support/stripe-stand-in.js';
 import { createStripeBillingProvider } from './stripe.js';
 import { formatBillingDate } from './subscription-status.js';
-import { PAYMENT_FAILED_MESSAGE } from './access.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const PAYMENT_FAILED_MESSAGE = errorMessage('payment_failed');
 
 let stripe: StripeStandIn;
 let t: TestApp;
@@ -27,7 +29,14 @@ const status = async (client: TestClient) => (await client.get<SubscriptionStatu
 const countEvents = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from billing_events`))[0]?.n ?? 0;
 const mirrorOf = async (email: string) =>
   (
-    await t.query<{ status: string; provider: string; cancel_at_period_end: boolean; provider_customer_id: string; updated_at: Date; stripe_customer_id: string | null }>(
+    await t.query<{
+      status: string;
+      provider: string;
+      cancel_at_period_end: boolean;
+      provider_customer_id: string;
+      updated_at: Date;
+      stripe_customer_id: string | null;
+    }>(
       sql`select s.status, s.provider, s.cancel_at_period_end, s.provider_customer_id, s.updated_at, u.stripe_customer_id from subscriptions s join users u on u.id = s.user_id where u.email = ${email}`,
     )
   )[0];
@@ -39,7 +48,10 @@ function deliver(event: { payload: string; signature: string }) {
   });
 }
 
+/** Upgrade once the trial is over (moving the clock past it): the first invoice is due now. */
 async function upgrade(client: TestClient) {
+  const { trialEndsAt } = await status(client);
+  if (t.deps.clock().getTime() < Date.parse(trialEndsAt)) t.clock.set(new Date(Date.parse(trialEndsAt) + 60_000));
   const response = await client.post<UpgradeResponse>('/api/upgrade-subscription');
   expect(response.status).toBe(200);
   return response.body;
@@ -56,7 +68,11 @@ async function subscribeAndPay(client: TestClient) {
 
 describe('Stripe provider', () => {
   it('tells the browser to load the Payment Element with the publishable key', async () => {
-    expect((await t.client().get('/api/billing/config')).body).toEqual({ mode: 'stripe', publishableKey: STAND_IN_STRIPE_CONFIG.publishableKey, returnUrl: t.config.appUrl });
+    expect((await t.client().get('/api/billing/config')).body).toEqual({
+      mode: 'stripe',
+      publishableKey: STAND_IN_STRIPE_CONFIG.publishableKey,
+      returnUrl: t.config.appUrl,
+    });
     expect((await t.client().post('/api/billing/sandbox/confirm', { clientSecret: 'x' })).status).toBe(404);
   });
 
@@ -65,17 +81,79 @@ describe('Stripe provider', () => {
     const { email, user } = await registerUser(client);
     const body = await upgrade(client);
     const sub = stripe.subscriptions.get(body.subscriptionId);
-    expect(body).toEqual({ clientSecret: sub?.clientSecret, status: 'incomplete', subscriptionId: sub?.id });
+    expect(body).toEqual({ clientSecret: sub?.clientSecret, status: 'incomplete', subscriptionId: sub?.id, intent: 'payment', firstChargeAt: null });
 
     const customerCall = stripe.requests.find((r) => r.path === '/v1/customers' && r.params.get('email') === email);
     expect(customerCall?.params.get('metadata[userId]')).toBe(String(user.id));
     const subscriptionCall = stripe.requests.find((r) => r.path === '/v1/subscriptions' && r.params.get('customer') === sub?.customer);
     expect(subscriptionCall?.params.get('items[0][price]')).toBe(STAND_IN_STRIPE_CONFIG.priceId);
     expect(subscriptionCall?.params.get('payment_behavior')).toBe('default_incomplete');
+    expect(subscriptionCall?.params.has('trial_end')).toBe(false);
     expect(subscriptionCall?.idempotencyKey).toMatch(/^cleanproof-subscription-/);
 
-    expect(await mirrorOf(email)).toMatchObject({ status: 'incomplete', provider: 'stripe', provider_customer_id: sub?.customer, stripe_customer_id: sub?.customer });
-    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: true, status: 'incomplete' });
+    expect(await mirrorOf(email)).toMatchObject({
+      status: 'incomplete',
+      provider: 'stripe',
+      provider_customer_id: sub?.customer,
+      stripe_customer_id: sub?.customer,
+    });
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: false, status: 'incomplete' });
+  });
+
+  it("during the trial keeps its days: trial_end on the subscription, its setup intent confirmed with the card, nextBillingDate the trial's end", async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const trialEndsAt = new Date((await status(client)).trialEndsAt);
+    t.clock.advance(DAY_MS);
+    const response = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(response.status).toBe(200);
+    const sub = stripe.subscriptions.get(response.body.subscriptionId);
+    const trialEnd = Math.floor(trialEndsAt.getTime() / 1000);
+    expect(response.body).toEqual({
+      clientSecret: sub?.pendingSetupIntent?.clientSecret,
+      status: 'incomplete',
+      subscriptionId: sub?.id,
+      intent: 'setup',
+      firstChargeAt: new Date(trialEnd * 1000).toISOString(),
+    });
+    const subscriptionCall = stripe.requests.find((r) => r.path === '/v1/subscriptions' && r.params.get('customer') === sub?.customer);
+    expect(subscriptionCall?.params.get('trial_end')).toBe(String(trialEnd));
+    expect(subscriptionCall?.params.get('trial_settings[end_behavior][missing_payment_method]')).toBe('cancel');
+    // Stripe says trialing already, but no card is saved yet: no paid access beyond the trial.
+    expect(await status(client)).toMatchObject({ subscriptionActive: false, trialActive: true, status: 'incomplete', nextBillingDate: 'Unknown' });
+    // Upgrade again before confirming: the same subscription and setup intent.
+    const again = await client.post<UpgradeResponse>('/api/upgrade-subscription');
+    expect(again.body).toMatchObject({ subscriptionId: sub?.id, clientSecret: sub?.pendingSetupIntent?.clientSecret, intent: 'setup' });
+
+    // The Payment Element confirms the setup intent; Stripe tells the app the subscription changed.
+    stripe.confirmSetupIntent(response.body.subscriptionId);
+    const updated = await deliver(stripe.signedEvent('customer.subscription.updated', stripe.subscriptionJson(response.body.subscriptionId)));
+    expect(updated.body).toEqual({ received: true, outcome: 'applied' });
+    expect(await status(client)).toMatchObject({
+      subscriptionActive: true,
+      trialActive: true,
+      hasAccess: true,
+      status: 'trialing',
+      nextBillingDate: formatBillingDate(new Date(trialEnd * 1000)),
+    });
+    expect((await mirrorOf(email))?.status).toBe('trialing');
+    expect((await client.post('/api/upgrade-subscription')).status).toBe(409);
+  });
+
+  it('resume sets cancel_at_period_end back to false at Stripe before the period ends', async () => {
+    const client = t.client();
+    const { email } = await registerUser(client);
+    const subscriptionId = await subscribeAndPay(client);
+    expect((await client.post('/api/cancel-subscription')).status).toBe(200);
+    expect((await mirrorOf(email))?.cancel_at_period_end).toBe(true);
+
+    const resumed = await client.post<SubscriptionStatus>('/api/resume-subscription');
+    expect(resumed.status).toBe(200);
+    const calls = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(calls.at(-1)?.params.get('cancel_at_period_end')).toBe('false');
+    const periodEnd = new Date((stripe.subscriptions.get(subscriptionId)?.periodEnd ?? 0) * 1000);
+    expect(resumed.body).toMatchObject({ subscriptionActive: true, cancelAtPeriodEnd: false, nextBillingDate: formatBillingDate(periodEnd) });
+    expect((await mirrorOf(email))?.cancel_at_period_end).toBe(false);
   });
 
   it('activates only when the signed invoice.paid webhook arrives, re-reading the subscription from Stripe', async () => {
@@ -110,7 +188,9 @@ describe('Stripe provider', () => {
     const genuine = stripe.signedEvent('invoice.paid', stripe.invoiceJson(subscriptionId));
     const tampered = await deliver({ payload: genuine.payload.replace('"invoice.paid"', '"invoice.paid" '), signature: genuine.signature });
     expect(tampered.status).toBe(400);
-    const unsigned = await t.client().post<{ message: string }>('/api/billing/webhook', undefined, { raw: genuine.payload, headers: { 'content-type': 'application/json' } });
+    const unsigned = await t
+      .client()
+      .post<{ message: string }>('/api/billing/webhook', undefined, { raw: genuine.payload, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(400);
 
     expect(await countEvents()).toBe(before);
@@ -166,7 +246,12 @@ describe('Stripe provider', () => {
     const cancelCall = stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`);
     expect(cancelCall?.params.get('cancel_at_period_end')).toBe('true');
     const periodEnd = (stripe.subscriptions.get(subscriptionId)?.periodEnd ?? 0) * 1000;
-    expect(await status(client)).toMatchObject({ subscriptionActive: true, hasAccess: true, cancelAtPeriodEnd: true, accessEndsAt: new Date(periodEnd).toISOString() });
+    expect(await status(client)).toMatchObject({
+      subscriptionActive: true,
+      hasAccess: true,
+      cancelAtPeriodEnd: true,
+      accessEndsAt: new Date(periodEnd).toISOString(),
+    });
 
     t.clock.set(new Date(periodEnd - 60_000));
     expect((await client.post('/api/projects', {})).status).toBe(201);
@@ -192,7 +277,7 @@ describe('Stripe provider', () => {
     expect([...stripe.customers.values()].filter((c) => c.email === email)).toHaveLength(1);
   });
 
-  it('an expired trial can subscribe through Stripe (DESIGN.md deviation)', async () => {
+  it('an expired trial can subscribe through Stripe (a deliberate deviation from the spec)', async () => {
     const client = t.client();
     await registerUser(client);
     t.clock.advance(20 * DAY_MS);

@@ -1,6 +1,7 @@
-// Real card payments through Stripe (DESIGN.md): the official SDK, a customer and a
+// Real card payments through Stripe: the official SDK, a customer and a
 // subscription on the configured $4.99/month price created `default_incomplete`, the first
-// invoice's client secret handed to the Payment Element, and signed webhooks verified here.
+// invoice's client secret handed to the Payment Element (or, during the trial, the pending setup
+// intent's: the card is saved now and charged at the trial's end), and signed webhooks verified here.
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config.js';
@@ -25,7 +26,7 @@ export type StripeBillingProvider = BillingProvider & WebhookVerifier & { readon
 
 /** An unpaid subscription whose open invoice can still be paid: resumed, not duplicated. */
 const RESUMABLE_STATUSES = new Set(['incomplete', 'past_due', 'unpaid']);
-const EXPAND_FIRST_PAYMENT = ['latest_invoice.confirmation_secret'];
+const EXPAND_FIRST_PAYMENT = ['latest_invoice.confirmation_secret', 'pending_setup_intent'];
 
 export function createStripeBillingProvider(config: StripeConfig, endpoint?: StripeEndpoint): StripeBillingProvider {
   const stripe = new Stripe(config.secretKey, {
@@ -43,14 +44,20 @@ export function createStripeBillingProvider(config: StripeConfig, endpoint?: Str
       return callStripe(async () => {
         if (input.existingSubscriptionId) {
           const existing = await stripe.subscriptions.retrieve(input.existingSubscriptionId, { expand: EXPAND_FIRST_PAYMENT });
-          const clientSecret = readClientSecret(existing);
-          if (RESUMABLE_STATUSES.has(existing.status) && clientSecret) return { subscription: toProviderSubscription(existing), clientSecret };
+          const started = toStartedSubscription(existing);
+          if (RESUMABLE_STATUSES.has(started.subscription.status) && started.clientSecret) return started;
         }
         // Idempotency keys: two taps of Upgrade at once yield one customer and one subscription.
         const userKey = `${input.userId}-${createHash('sha256').update(input.email.toLowerCase()).digest('hex').slice(0, 16)}`;
         const customerId =
           input.customerId ??
-          (await stripe.customers.create({ email: input.email, metadata: { userId: String(input.userId) } }, { idempotencyKey: `cleanproof-customer-${userKey}` })).id;
+          (
+            await stripe.customers.create(
+              { email: input.email, metadata: { userId: String(input.userId) } },
+              { idempotencyKey: `cleanproof-customer-${userKey}` },
+            )
+          ).id;
+        const trialEnd = input.trialEnd ? Math.floor(input.trialEnd.getTime() / 1000) : null;
         const created = await stripe.subscriptions.create(
           {
             customer: customerId,
@@ -58,11 +65,17 @@ export function createStripeBillingProvider(config: StripeConfig, endpoint?: Str
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             metadata: { userId: String(input.userId) },
+            // Subscribing during the trial keeps its days: the card is saved now (the pending
+            // setup intent), the first invoice comes at the trial's end, and without a card then
+            // the subscription ends rather than billing nobody.
+            ...(trialEnd !== null ? { trial_end: trialEnd, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } } : {}),
             expand: EXPAND_FIRST_PAYMENT,
           },
-          { idempotencyKey: `cleanproof-subscription-${userKey}-after-${input.existingSubscriptionId ?? 'none'}` },
+          {
+            idempotencyKey: `cleanproof-subscription-${userKey}-after-${input.existingSubscriptionId ?? 'none'}${trialEnd !== null ? `-trial-${trialEnd}` : ''}`,
+          },
         );
-        return { subscription: toProviderSubscription(created), clientSecret: readClientSecret(created) };
+        return toStartedSubscription(created);
       });
     },
 
@@ -79,6 +92,10 @@ export function createStripeBillingProvider(config: StripeConfig, endpoint?: Str
 
     async cancelAtPeriodEnd(subscriptionId) {
       return callStripe(async () => toProviderSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true })));
+    },
+
+    async resume(subscriptionId) {
+      return callStripe(async () => toProviderSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false })));
     },
 
     verifyWebhook(rawBody, signatureHeader) {
@@ -100,7 +117,7 @@ async function callStripe<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
-      throw new BillingUnavailableError('The payment provider could not complete the request. Please try again in a moment.', { cause: error });
+      throw new BillingUnavailableError('payment_provider_failed', { cause: error });
     }
     throw error;
   }
@@ -121,7 +138,7 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
-    status: subscription.status,
+    status: isAwaitingCard(subscription) ? 'incomplete' : subscription.status,
     // A scheduled cancel_at ends access then, like cancel_at_period_end does at the period end.
     currentPeriodEnd: cancelAt !== null ? new Date(cancelAt * 1000) : periodEnd !== null ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end || cancelAt !== null,
@@ -129,10 +146,26 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   };
 }
 
-function readClientSecret(subscription: Stripe.Subscription): string | null {
+/**
+ * Started during the trial and its card not confirmed yet: Stripe already says `trialing`, but
+ * nothing is paid for until the setup intent succeeds and the card becomes the subscription's
+ * default, so the app mirrors it as `incomplete` (no access beyond the trial, Pay still offered).
+ */
+function isAwaitingCard(subscription: Stripe.Subscription): boolean {
+  return subscription.status === 'trialing' && subscription.pending_setup_intent !== null && !subscription.default_payment_method;
+}
+
+function toStartedSubscription(subscription: Stripe.Subscription): StartedSubscription {
+  const mirrored = toProviderSubscription(subscription);
+  if (isAwaitingCard(subscription)) {
+    const setupIntent = subscription.pending_setup_intent;
+    const clientSecret = setupIntent && typeof setupIntent !== 'string' ? setupIntent.client_secret : null;
+    const firstChargeAt = subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
+    return { subscription: mirrored, clientSecret, intent: 'setup', firstChargeAt };
+  }
   const invoice = subscription.latest_invoice;
-  if (!invoice || typeof invoice === 'string') return null;
-  return invoice.confirmation_secret?.client_secret ?? null;
+  const clientSecret = invoice && typeof invoice !== 'string' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+  return { subscription: mirrored, clientSecret, intent: 'payment', firstChargeAt: null };
 }
 
 function subscriptionIdOf(event: Stripe.Event): string | null {

@@ -20,11 +20,15 @@ const PROVIDERS = ['sandbox', 'stripe'] as const;
 
 it.each(['sandbox', 'stripe', 'none'] as const)("counts as Subscribed exactly the subscriptions billing's status calls active (%s mode)", async (mode) => {
   const cases = PROVIDERS.flatMap((provider) =>
-    STATUSES.flatMap((status) => PERIOD_ENDS.flatMap((currentPeriodEnd) => [false, true].map((cancelAtPeriodEnd) => ({ provider, status, currentPeriodEnd, cancelAtPeriodEnd })))),
+    STATUSES.flatMap((status) =>
+      PERIOD_ENDS.flatMap((currentPeriodEnd) => [false, true].map((cancelAtPeriodEnd) => ({ provider, status, currentPeriodEnd, cancelAtPeriodEnd }))),
+    ),
   );
   await t.query(sql`delete from users`);
   for (const [index, subscription] of cases.entries()) {
-    const [user] = await t.query<{ id: number }>(sql`insert into users (email, password_hash, trial_ends_at) values (${`case-${index}@example.com`}, 'x', now()) returning id`);
+    const [user] = await t.query<{ id: number }>(
+      sql`insert into users (email, password_hash, trial_ends_at) values (${`case-${index}@example.com`}, 'x', now()) returning id`,
+    );
     await t.query(sql`insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end, cancel_at_period_end)
       values (${user!.id}, ${subscription.provider}, ${`sub_case_${index}`}, ${subscription.status}, ${subscription.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${subscription.cancelAtPeriodEnd})`);
   }

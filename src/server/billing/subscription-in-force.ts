@@ -1,5 +1,5 @@
 // What "Subscribed" means in the admin views (spec §6: status Subscribed or Trial): the SQL copy of
-// isPaidThrough() in subscription-status.ts, kept beside it so the two change together (issue 16).
+// isPaidThrough() in subscription-status.ts, kept beside it so the two change together.
 // SQL so counting 100,000 users stays in the database; subscription-in-force.api.test.ts checks
 // that the two agree on every status.
 import { sql, type SQL } from 'drizzle-orm';

@@ -4,7 +4,8 @@ import { DAY_MS, TRIAL_DAYS } from '../../shared/rules.js';
 import { computeSubscriptionStatus, countDaysLeft, type StatusSubscription } from './subscription-status.js';
 
 /** Stripe mode with a Stripe subscription: the status follows Stripe's own vocabulary. */
-const statusOf = (user: { trialEndsAt: Date }, subscription: StatusSubscription | null, at: Date) => computeSubscriptionStatus(user, subscription, at, 'stripe');
+const statusOf = (user: { trialEndsAt: Date }, subscription: StatusSubscription | null, at: Date) =>
+  computeSubscriptionStatus(user, subscription, at, 'stripe');
 
 const HOUR_MS = 60 * 60 * 1000;
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -22,7 +23,15 @@ const active = (overrides: Partial<StatusSubscription> = {}): StatusSubscription
 describe('trial', () => {
   it('gives a new account the whole 14 days and access, with no next billing date', () => {
     const status = statusOf(userWithTrialEnding(TRIAL_DAYS * DAY_MS), null, now);
-    expect(status).toMatchObject({ trialActive: true, trialDaysLeft: 14, hasAccess: true, subscriptionActive: false, nextBillingDate: 'Unknown', accessBlockedReason: null });
+    expect(status).toMatchObject({
+      trialActive: true,
+      trialDaysLeft: 14,
+      hasAccess: true,
+      subscriptionActive: false,
+      nextBillingDate: 'Unknown',
+      nextBillingAt: null,
+      accessBlockedReason: null,
+    });
     expect(status.trialEndsAt).toBe(at(TRIAL_DAYS * DAY_MS).toISOString());
   });
 
@@ -59,18 +68,37 @@ describe('trial', () => {
 describe('paid subscription', () => {
   it('is active with the period end as next billing date, even after the trial', () => {
     const status = statusOf(expiredTrialUser, active({ currentPeriodEnd: new Date('2026-12-22T10:00:00Z') }), now);
-    expect(status).toMatchObject({ subscriptionActive: true, hasAccess: true, trialActive: false, nextBillingDate: 'December 22, 2026', cancelAtPeriodEnd: false, accessEndsAt: null });
+    expect(status).toMatchObject({
+      subscriptionActive: true,
+      hasAccess: true,
+      trialActive: false,
+      nextBillingDate: 'December 22, 2026',
+      nextBillingAt: '2026-12-22T10:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      accessEndsAt: null,
+    });
   });
 
   it("shows 'Unknown' as next billing date when the period end is missing", () => {
-    expect(statusOf(expiredTrialUser, active({ currentPeriodEnd: null }), now)).toMatchObject({ subscriptionActive: true, nextBillingDate: 'Unknown' });
+    expect(statusOf(expiredTrialUser, active({ currentPeriodEnd: null }), now)).toMatchObject({
+      subscriptionActive: true,
+      nextBillingDate: 'Unknown',
+      nextBillingAt: null,
+    });
   });
 
   it('keeps access when cancelled, until the paid period ends, and bills nothing more', () => {
     const periodEnd = 5 * DAY_MS;
     const cancelled = active({ cancelAtPeriodEnd: true, currentPeriodEnd: at(periodEnd) });
     const inside = statusOf(expiredTrialUser, cancelled, now);
-    expect(inside).toMatchObject({ subscriptionActive: true, hasAccess: true, cancelAtPeriodEnd: true, nextBillingDate: 'Unknown', accessEndsAt: at(periodEnd).toISOString() });
+    expect(inside).toMatchObject({
+      subscriptionActive: true,
+      hasAccess: true,
+      cancelAtPeriodEnd: true,
+      nextBillingDate: 'Unknown',
+      nextBillingAt: null,
+      accessEndsAt: at(periodEnd).toISOString(),
+    });
     const oneMsBefore = statusOf(expiredTrialUser, cancelled, at(periodEnd - 1));
     expect(oneMsBefore.hasAccess).toBe(true);
     const atEnd = statusOf(expiredTrialUser, cancelled, at(periodEnd));
@@ -86,7 +114,13 @@ describe('paid subscription', () => {
 
   it.each(['past_due', 'unpaid'])('a lapsed payment (%s) means no access, even with trial days on the calendar', (lapsed) => {
     const status = statusOf(userWithTrialEnding(5 * DAY_MS), active({ status: lapsed }), now);
-    expect(status).toMatchObject({ subscriptionActive: false, trialActive: false, hasAccess: false, accessBlockedReason: 'payment_failed', nextBillingDate: 'Unknown' });
+    expect(status).toMatchObject({
+      subscriptionActive: false,
+      trialActive: false,
+      hasAccess: false,
+      accessBlockedReason: 'payment_failed',
+      nextBillingDate: 'Unknown',
+    });
   });
 
   it.each(['incomplete', 'incomplete_expired', 'paused'])('%s gives no paid access once the trial is over', (state) => {
@@ -100,9 +134,22 @@ describe('invariants', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -60 * DAY_MS, max: 60 * DAY_MS }),
-        fc.option(fc.record({ status: fc.constantFrom(...statuses), periodOffset: fc.option(fc.integer({ min: -60 * DAY_MS, max: 60 * DAY_MS })), cancelAtPeriodEnd: fc.boolean() })),
+        fc.option(
+          fc.record({
+            status: fc.constantFrom(...statuses),
+            periodOffset: fc.option(fc.integer({ min: -60 * DAY_MS, max: 60 * DAY_MS })),
+            cancelAtPeriodEnd: fc.boolean(),
+          }),
+        ),
         (trialOffset, sub) => {
-          const subscription = sub ? { provider: 'stripe' as const, status: sub.status, currentPeriodEnd: sub.periodOffset === null ? null : at(sub.periodOffset), cancelAtPeriodEnd: sub.cancelAtPeriodEnd } : null;
+          const subscription = sub
+            ? {
+                provider: 'stripe' as const,
+                status: sub.status,
+                currentPeriodEnd: sub.periodOffset === null ? null : at(sub.periodOffset),
+                cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+              }
+            : null;
           const status = statusOf(userWithTrialEnding(trialOffset), subscription, now);
           expect(status.hasAccess).toBe(status.subscriptionActive || status.trialActive);
           expect(status.trialDaysLeft).toBeGreaterThanOrEqual(0);
@@ -113,13 +160,15 @@ describe('invariants', () => {
   });
 
   it('countDaysLeft is 0 exactly when the end has passed', () => {
-    fc.assert(fc.property(fc.integer({ min: -10 * DAY_MS, max: 10 * DAY_MS }), (offset) => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10 * DAY_MS, max: 10 * DAY_MS }), (offset) => {
         expect(countDaysLeft(at(offset), now) === 0).toBe(offset <= 0);
-      }));
+      }),
+    );
   });
 });
 
-describe('billing mode (issue 11: the sandbox cannot give Pro away)', () => {
+describe('billing mode (the sandbox cannot give Pro away)', () => {
   const sandboxRow = (overrides: Partial<StatusSubscription> = {}) => active({ provider: 'sandbox', ...overrides });
 
   it('lets a sandbox subscription grant access in sandbox mode while its period runs', () => {
@@ -134,7 +183,10 @@ describe('billing mode (issue 11: the sandbox cannot give Pro away)', () => {
   });
 
   it('ends a sandbox subscription at its period end even while it still says active', () => {
-    expect(computeSubscriptionStatus(expiredTrialUser, sandboxRow({ currentPeriodEnd: at(-1) }), now, 'sandbox')).toMatchObject({ subscriptionActive: false, hasAccess: false });
+    expect(computeSubscriptionStatus(expiredTrialUser, sandboxRow({ currentPeriodEnd: at(-1) }), now, 'sandbox')).toMatchObject({
+      subscriptionActive: false,
+      hasAccess: false,
+    });
     expect(computeSubscriptionStatus(expiredTrialUser, sandboxRow({ currentPeriodEnd: now }), now, 'sandbox').hasAccess).toBe(false);
     expect(computeSubscriptionStatus(expiredTrialUser, sandboxRow({ currentPeriodEnd: null }), now, 'sandbox').hasAccess).toBe(false);
   });

@@ -33,7 +33,7 @@ export function formatBillingDate(date: Date): string {
 }
 
 /**
- * The subscription that counts under the billing mode in force (issue 11): a sandbox row was
+ * The subscription that counts under the billing mode in force: a sandbox row was
  * "paid" with a test card, so it means nothing once the sandbox is off (Stripe keys added, or the
  * sandbox switched off on a public server). Such a row is treated as no subscription at all.
  */
@@ -46,7 +46,7 @@ export function subscriptionInEffect<T extends StatusSubscription>(subscription:
  * Paid access: an active subscription, or one cancelled whose paid period has not ended yet
  * (spec §4: cancelling keeps access until the end of the current billing period). A subscription
  * that is not Stripe's has no one to renew it but our own clock, so it counts only while its
- * period runs (issue 11): never "active" for ever. Its SQL copy for the admin counts is
+ * period runs: never "active" for ever. Its SQL copy for the admin counts is
  * subscriptionInForce() in subscription-in-force.ts: change both together.
  */
 function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
@@ -58,7 +58,12 @@ function isPaidThrough(subscription: StatusSubscription, now: Date): boolean {
 }
 
 /** The status under `billingMode`; the subscription is the user's row, whichever provider it is with. */
-export function computeSubscriptionStatus(user: StatusUser, userSubscription: StatusSubscription | null, now: Date, billingMode: BillingMode): SubscriptionStatus {
+export function computeSubscriptionStatus(
+  user: StatusUser,
+  userSubscription: StatusSubscription | null,
+  now: Date,
+  billingMode: BillingMode,
+): SubscriptionStatus {
   const subscription = subscriptionInEffect(userSubscription, billingMode);
   const lapsed = subscription !== null && LAPSED_STATUSES.has(subscription.status);
   const subscriptionActive = subscription !== null && isPaidThrough(subscription, now);
@@ -73,10 +78,23 @@ export function computeSubscriptionStatus(user: StatusUser, userSubscription: St
     trialDaysLeft: countDaysLeft(user.trialEndsAt, now),
     trialEndsAt: user.trialEndsAt.toISOString(),
     nextBillingDate: renews ? formatBillingDate(renews) : 'Unknown',
+    nextBillingAt: renews ? renews.toISOString() : null,
     hasAccess,
     status: subscription?.status ?? null,
     cancelAtPeriodEnd: cancelling,
     accessEndsAt: cancelling && subscription?.currentPeriodEnd ? subscription.currentPeriodEnd.toISOString() : null,
     accessBlockedReason: hasAccess ? null : lapsed ? 'payment_failed' : 'trial_ended',
   };
+}
+
+/** Less than this left of the trial and a new subscription is simply charged now. */
+export const MIN_TRIAL_LEFT_TO_KEEP_MS = 60 * 60 * 1000;
+
+/**
+ * The trial end a subscription started now waits for before its first charge: subscribing during
+ * the trial keeps the days left. Null when the trial is over (or nearly), or a payment failed.
+ */
+export function trialEndToKeep(user: StatusUser, status: Pick<SubscriptionStatus, 'trialActive'>, now: Date): Date | null {
+  if (!status.trialActive) return null;
+  return user.trialEndsAt.getTime() - now.getTime() >= MIN_TRIAL_LEFT_TO_KEEP_MS ? user.trialEndsAt : null;
 }

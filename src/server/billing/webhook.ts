@@ -19,16 +19,16 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-  addRoute(app, api.receiveBillingWebhook, async (request) => {
-    if (!Buffer.isBuffer(request.body)) throw badRequest('Send the event exactly as Stripe signed it.');
+  addRoute(app, api.receiveBillingWebhook, async ({ body, request }) => {
+    if (!Buffer.isBuffer(body)) throw badRequest('webhook_body_required');
     const signature = request.headers['stripe-signature'];
     let event;
     try {
-      event = verifier.verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+      event = verifier.verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         logSecurityEvent(request, 'webhook_signature_invalid');
-        throw badRequest('Invalid webhook signature');
+        throw badRequest('webhook_signature_invalid');
       }
       throw error;
     }

@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,7 +16,7 @@ import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** PostgreSQL session advisory locks: one holder across every server of a fleet (issue 12). */
+/** PostgreSQL session advisory locks: one holder across every server of a fleet. */
 export interface AdvisoryLocks {
   /** Runs `task` holding the lock named `name`; resolves false without running it while another session holds it. */
   tryWithLock(name: string, task: () => Promise<void>): Promise<boolean>;
@@ -24,8 +26,13 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   locks: AdvisoryLocks;
+  /** PGlite only: a gzipped tarball of the data folder as it is between two statements (for backups). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/** Search's trigram indexes and accent folding need both; every PGlite opened on our data loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /** drizzle/ sits at the repository root, three levels above src/server/db and dist/server/db. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -44,7 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   // One process owns a PGlite database, so its one session is every lock's holder; the lock
@@ -61,7 +68,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return true;
     },
   };
-  return { db: db as unknown as Database, kind: 'pglite', locks, close: () => client.close() };
+  const dumpDataDir = async (): Promise<Blob> => {
+    // Written out first, so a restore replays little WAL.
+    await client.query('checkpoint');
+    return client.dumpDataDir('gzip');
+  };
+  return { db: db as unknown as Database, kind: 'pglite', locks, dumpDataDir, close: () => client.close() };
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
@@ -118,12 +130,14 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   if (code && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(code)) return true;
   const cause = (error as { cause?: unknown }).cause;
   if (cause && cause !== error && isDatabaseUnavailableError(cause)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(error.message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+    error.message,
+  );
 }
 
 /** PostgreSQL unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code ?? ((error as { cause?: { code?: string } }).cause?.code);
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code === '23505';
 }

@@ -2,7 +2,22 @@
 // with `npm run db:generate -- --name what-changed` (appended, never rewritten) and runs at start
 // on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { TemplateArea } from '../../shared/contract/templates.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -19,10 +34,14 @@ export const users = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    /** Language of the app, emails and PDFs (issue 15): one of SUPPORTED_LOCALES. */
+    /** Language of the app, emails and PDFs: one of SUPPORTED_LOCALES. */
     locale: text('locale').notNull().default('en'),
-    /** IANA zone the PDF prints capture times in (issue 13), from the browser at registration. */
+    /** IANA zone the PDF prints capture times in, from the browser at registration. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Hours after a report's first open in which its client may report issues; 0: no limit. */
+    reCleanWindowHours: integer('re_clean_window_hours').notNull().default(24),
+    /** The business's review page (https), shown to every client on the link page. */
+    reviewUrl: text('review_url'),
   },
   (t) => [
     // spec: one account per email, case-insensitive
@@ -36,7 +55,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -48,7 +69,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -68,12 +91,111 @@ export const projects = pgTable(
   'projects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clientName: text('client_name').notNull().default(''),
+    /** The client the report is for; set null when that client is deleted (clientName stays). */
+    clientId: integer('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
+    /** The template the report was made from (a built-in id or an own template's id), null for a blank report. */
+    templateId: text('template_id'),
+    /** 'finished' once the job is closed: no new photos or pairs until it is reopened. */
+    status: text('status', { enum: ['open', 'finished'] })
+      .notNull()
+      .default('open'),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('projects_user_id_created_at_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('projects_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // Keyset paging: a page is one owner's reports below an id, newest first.
+    index('projects_user_id_id_idx').on(t.userId, t.id),
+    index('projects_client_id_id_idx').on(t.clientId, t.id),
+    // The trigram search index over client name and description is hand-written in its migration
+    // (an expression over search_text(), an immutable unaccent wrapper): see src/server/search/.
+    check('projects_status_check', sql`${t.status} in ('open', 'finished')`),
+  ],
+);
+
+/** A client of the business: who a report is for, with their contact details. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clients_user_id_id_idx').on(t.userId, t.id)],
+);
+
+/**
+ * A report's areas (rooms), copied from its template when it was made, so editing or deleting the
+ * template later changes no report. A blank report has none.
+ */
+export const projectAreas = pgTable(
+  'project_areas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    minBefore: integer('min_before').notNull(),
+    minAfter: integer('min_after').notNull(),
+    /** Set when the area was skipped (no_access, occupied, not_in_scope, other). */
+    skipReason: text('skip_reason'),
+    skipNote: text('skip_note'),
+  },
+  (t) => [index('project_areas_project_id_position_idx').on(t.projectId, t.position)],
+);
+
+/** A business's own templates; the built-in ones live in code (src/shared/templates). */
+export const templates = pgTable(
+  'templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The owner key reports use (projects.userId), read through templates/template-owner.ts. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    areas: jsonb('areas').$type<TemplateArea[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('templates_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Idempotency-Key of POST /api/projects: one row per (user, key), inserted in the transaction that
+ * makes the report, so a phone retrying a create whose answer it lost gets the same report back.
+ * projectId is null once that report is deleted (a repeat then finds no report, and makes none).
+ */
+export const projectCreateKeys = pgTable(
+  'project_create_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key], name: 'project_create_keys_pkey' }),
+    index('project_create_keys_project_id_idx').on(t.projectId),
+    index('project_create_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** A photo's bytes live in the photo store under storageKey; never in the database. */
@@ -81,7 +203,9 @@ export const photos = pgTable(
   'photos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['before', 'after'] }).notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
@@ -89,28 +213,32 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     byteSize: integer('byte_size').notNull(),
     createdAt: createdAt(),
-    /** When the photo was taken (issue 13): the device clock at the shutter or the file's EXIF date; null when unknown or implausible. */
+    /** When the photo was taken: the device clock at the shutter or the file's EXIF date; null when unknown or implausible. */
     capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
     /** When the server received the upload (its own clock). */
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Lowercase hex SHA-256 of the stored JPEG (what GET /api/photos/{id}/image serves). Null only
-     * for photos stored before issue 13; they get theirs when first shown (photo-checksums.ts).
+     * for photos stored before capture proof existed; they get theirs when first shown (photo-checksums.ts).
      */
     sha256: text('sha256'),
+    /** The report area it was taken in; null in a blank report. */
+    areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'cascade' }),
   },
   (t) => [index('photos_project_id_idx').on(t.projectId), check('photos_type_check', sql`${t.type} in ('before', 'after')`)],
 );
 
 /**
- * Idempotency-Key of POST /api/projects/{id}/photos (issue 13, decision 017): one row per (user, key).
+ * Idempotency-Key of POST /api/projects/{id}/photos (decision 017): one row per (user, key).
  * The row is claimed (inserted) before the photo is processed, and completed in the transaction
  * that inserts the photo; a repeat of the key waits for that and answers with the same photo.
  */
 export const photoUploadKeys = pgTable(
   'photo_upload_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** SHA-256 over the uploaded bytes, type, project id and capturedAt: a repeat must match it. */
     fingerprint: text('fingerprint').notNull(),
@@ -133,9 +261,15 @@ export const photoPairs = pgTable(
   'photo_pairs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    beforePhotoId: integer('before_photo_id').notNull().references(() => photos.id, { onDelete: 'cascade' }),
-    afterPhotoId: integer('after_photo_id').notNull().references(() => photos.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    beforePhotoId: integer('before_photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    afterPhotoId: integer('after_photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -146,7 +280,7 @@ export const photoPairs = pgTable(
 );
 
 /**
- * A client link (issue 14): /r/{token} shows the report's pairs to whoever holds the token, until
+ * A client link: /r/{token} shows the report's pairs to whoever holds the token, until
  * it expires or is revoked. The token is kept as issued, so the owner can copy the link again
  * (docs/decisions/015-client-link-tokens.md).
  */
@@ -154,22 +288,105 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The first open (of the data, not a link preview): when, and on a phone or a computer. No address, no user agent. */
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true, mode: 'date' }),
+    firstOpenDevice: text('first_open_device', { enum: ['phone', 'computer'] }),
+    /** Visits: opens at least a minute apart. */
+    openCount: integer('open_count').notNull().default(0),
   },
   (t) => [uniqueIndex('share_links_token_key').on(t.token), index('share_links_project_id_created_at_idx').on(t.projectId, t.createdAt)],
 );
+
+/** A report emailed to a client through the app's mailer (POST /api/projects/{id}/send). */
+export const projectSends = pgTable(
+  'project_sends',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    shareLinkId: integer('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    toEmail: text('to_email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    messageId: text('message_id').notNull(),
+  },
+  (t) => [index('project_sends_project_id_sent_at_idx').on(t.projectId, t.sentAt)],
+);
+
+/** A client's approval of a report, through a link: the version they saw (reportVersion). */
+export const projectApprovals = pgTable(
+  'project_approvals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    shareLinkId: integer('share_link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Photo-store key of the drawn signature (PNG), null when none. */
+    signatureKey: text('signature_key'),
+    rating: integer('rating'),
+    comment: text('comment'),
+    reportVersion: text('report_version').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('project_approvals_project_id_version_key').on(t.projectId, t.reportVersion)],
+);
+
+/** Something the client says is not right: a point on a pair's after photo, a note, maybe a photo. */
+export const clientIssues = pgTable(
+  'client_issues',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    pairId: integer('pair_id')
+      .notNull()
+      .references(() => photoPairs.id, { onDelete: 'cascade' }),
+    shareLinkId: integer('share_link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    note: text('note').notNull(),
+    /** The client's photo (checked and stripped like any other), under client-answers/ in the photo store. */
+    photoKey: text('photo_key'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolutionNote: text('resolution_note'),
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('client_issues_project_id_idx').on(t.projectId), index('client_issues_pair_id_idx').on(t.pairId)],
+);
+
+/**
+ * Client links of deleted accounts: only the SHA-256 of each token, and nothing naming the account
+ * or its reports. A client who opens such a link is told it was withdrawn (410), not that it never
+ * existed.
+ */
+export const withdrawnLinkTokens = pgTable('withdrawn_link_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** One subscription per user, whichever provider (sandbox or stripe) it is with. */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     providerCustomerId: text('provider_customer_id'),
@@ -184,7 +401,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * The local test-mode payment processor's own records (DESIGN.md: sandbox billing). It plays the
+ * The local test-mode payment processor's own records (sandbox billing). It plays the
  * part of Stripe's servers: the app's `subscriptions` mirror follows it through the same
  * event path a paid Stripe invoice takes. Only the SHA-256 of a payment's client secret is kept.
  */
@@ -192,12 +409,16 @@ export const sandboxSubscriptions = pgTable(
   'sandbox_subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
     status: text('status').notNull(),
     clientSecretHash: text('client_secret_hash'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true, mode: 'date' }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Like Stripe's trial_end: a subscription started during the trial is first charged then. */
+    trialEnd: timestamp('trial_end', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_subscriptions_user_id_idx').on(t.userId), uniqueIndex('sandbox_subscriptions_client_secret_hash_key').on(t.clientSecretHash)],
@@ -211,7 +432,7 @@ export const billingEvents = pgTable('billing_events', {
 });
 
 /**
- * Periodic jobs run once per period across a fleet (issue 12): the server that moves `period`
+ * Periodic jobs run once per period across a fleet: the server that moves `period`
  * forward runs the job; the others see it claimed and skip (lib/periodic-task.ts).
  */
 export const jobRuns = pgTable('job_runs', {
@@ -222,11 +443,28 @@ export const jobRuns = pgTable('job_runs', {
   runCount: integer('run_count').notNull().default(1),
 });
 
+/**
+ * Keys the servers sign with (the device cookie's HMAC key): made once by whichever server starts
+ * first, then read by every server of the fleet, so a cookie signed by one is good at all of them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
+export type ProjectAreaRow = typeof projectAreas.$inferSelect;
+export type TemplateRow = typeof templates.$inferSelect;
 export type PhotoUploadKeyRow = typeof photoUploadKeys.$inferSelect;
 export type PhotoPairRow = typeof photoPairs.$inferSelect;
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
+export type ProjectSendRow = typeof projectSends.$inferSelect;
+export type ProjectApprovalRow = typeof projectApprovals.$inferSelect;
+export type ClientIssueRow = typeof clientIssues.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+
+export type ClientRow = typeof clients.$inferSelect;

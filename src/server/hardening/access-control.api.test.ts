@@ -1,4 +1,4 @@
-// Access (issue 7, DESIGN.md "Rules that hold everywhere"): a user sees and changes only their own
+// Access (docs/architecture.md, "Rules that hold everywhere"): a user sees and changes only their own
 // reports, photos and pairs; anyone else's id is a 404, as if it did not exist, and changes nothing.
 // One table over the routes the app really registers: a new id-bearing route without an entry
 // here fails the first test, naming the route.
@@ -9,7 +9,7 @@ import { apiRoutes, fillPath, routeKey, withRouteDiscovery } from '../test-suppo
 import { diffSnapshots, snapshotDatabase } from './support/db-snapshot.js';
 import { createOwnedResources, createProject, jpegDataUrl, type OwnedResources } from './support/fixtures.js';
 
-type Resource = 'project' | 'photo' | 'pair' | 'shareLink';
+type Resource = 'project' | 'templatedProject' | 'photo' | 'pair' | 'shareLink' | 'client' | 'template' | 'issue';
 
 interface AccessCase {
   /** Which of the owner's resources the path id names. */
@@ -30,22 +30,39 @@ const ACCESS_TABLE: Record<string, AccessCase> = {
   'GET /api/projects/:id/report.pdf': { resource: 'project' },
   'POST /api/projects/:id/share-links': { resource: 'project', body: () => ({ expiresInDays: 7 }) },
   'GET /api/projects/:id/share-links': { resource: 'project' },
+  'POST /api/projects/:id/send': { resource: 'project', body: () => ({ to: 'client@example.com' }) },
+  'GET /api/projects/:id/activity': { resource: 'project' },
+  'POST /api/issues/:id/resolve': { resource: 'issue', body: () => ({ note: 'Done' }) },
+  'GET /api/issues/:id/photo': { resource: 'issue' },
   'DELETE /api/share-links/:id': { resource: 'shareLink' },
   'DELETE /api/photo-pairs/:id': { resource: 'pair' },
   'DELETE /api/photos/:id': { resource: 'photo' },
   'GET /api/photos/:id': { resource: 'photo' },
   'GET /api/photos/:id/image': { resource: 'photo' },
   'GET /api/photos/:id/thumbnail': { resource: 'photo' },
+  'GET /api/clients/:id': { resource: 'client' },
+  'PATCH /api/clients/:id': { resource: 'client', body: () => ({ name: 'Taken over' }) },
+  'DELETE /api/clients/:id': { resource: 'client' },
+  'POST /api/projects/:id/finish': { resource: 'project' },
+  'POST /api/projects/:id/reopen': { resource: 'project' },
+  'POST /api/projects/:id/areas/:areaId/skip': { resource: 'templatedProject', body: () => ({ reason: 'no_access' }) },
+  'DELETE /api/projects/:id/areas/:areaId/skip': { resource: 'templatedProject' },
+  'PATCH /api/templates/:id': { resource: 'template', body: () => ({ name: 'Taken over' }) },
+  'DELETE /api/templates/:id': { resource: 'template' },
 };
 
 /**
- * Public routes keyed by a client link's token (issue 14): the token opens its own report and
+ * Public routes keyed by a client link's token: the token opens its own report and
  * nothing else. `photo`: the path also names a photo, which must be one of that report's pairs.
  */
-const TOKEN_TABLE: Record<string, { photo: boolean }> = {
+const TOKEN_TABLE: Record<string, { photo: boolean; method?: 'POST'; body?: (owned: OwnedResources) => unknown }> = {
+  'POST /api/shared/:token/approval': { photo: false, method: 'POST', body: () => ({ name: 'Jane Smith' }) },
+  'POST /api/shared/:token/issues': { photo: false, method: 'POST', body: (owned) => ({ pairId: owned.pairId, x: 0.1, y: 0.2, note: 'Missed a spot' }) },
+  'GET /api/shared/:token/issues/:issueId/photo': { photo: false },
   'GET /api/shared/:token': { photo: false },
   'GET /api/shared/:token/report.pdf': { photo: false },
   'GET /api/shared/:token/logo': { photo: false },
+  'GET /api/shared/:token/preview.jpg': { photo: false },
   'GET /api/shared/:token/photos/:photoId/image': { photo: true },
   'GET /api/shared/:token/photos/:photoId/thumbnail': { photo: true },
 };
@@ -72,6 +89,10 @@ function idOf(owned: OwnedResources, resource: Resource): number {
   if (resource === 'project') return owned.projectId;
   if (resource === 'pair') return owned.pairId;
   if (resource === 'shareLink') return owned.shareLinkId;
+  if (resource === 'client') return owned.clientId;
+  if (resource === 'templatedProject') return owned.templatedProjectId;
+  if (resource === 'template') return owned.templateId;
+  if (resource === 'issue') return owned.issueId;
   return owned.photoIds[0] ?? 0;
 }
 
@@ -101,7 +122,9 @@ describe('another user’s ids', () => {
       const intruder = await signedIn('Intruder Cleaning');
       const owned = await createOwnedResources(owner);
       const id = String(idOf(owned, entry.resource));
-      const path = fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, id]))) + (entry.query ? `?${entry.query}` : '');
+      // A second id in the path (an area) is the owner's own, inside the owner's report.
+      const valueOf = (name: string) => (name === 'areaId' ? String(owned.areaId) : id);
+      const path = fillPath(route.url, Object.fromEntries(route.params.map((name) => [name, valueOf(name)]))) + (entry.query ? `?${entry.query}` : '');
       const body = entry.body ? await entry.body(owned) : undefined;
 
       if (route.method === 'GET') {
@@ -111,7 +134,10 @@ describe('another user’s ids', () => {
       await expectNotFoundAndUnchanged(intruder, route.method, path, body);
       // With a bearer token instead of the cookie, the answer is the same.
       const bearer = t.client();
-      const login = await bearer.post<{ authToken: string }>('/api/login', { email: (await intruder.get<{ email: string }>('/api/user')).body.email, password: 'correct horse' });
+      const login = await bearer.post<{ authToken: string }>('/api/login', {
+        email: (await intruder.get<{ email: string }>('/api/user')).body.email,
+        password: 'correct horse',
+      });
       const tokenOnly = t.client();
       tokenOnly.bearerToken = login.body.authToken;
       await expectNotFoundAndUnchanged(tokenOnly, route.method, path, body);
@@ -126,14 +152,21 @@ describe('another user’s ids', () => {
       const other = await signedIn('Other Cleaning');
       const owned = await createOwnedResources(owner);
       const others = await createOwnedResources(other);
-      const fill = (token: string, photoId: number) => fillPath(route.url, { token, photoId: String(photoId) });
+      const fill = (token: string, photoId: number) => fillPath(route.url, { token, photoId: String(photoId), issueId: String(owned.issueId) });
+      const entry = TOKEN_TABLE[key];
       const visitor = t.client();
       if (TOKEN_TABLE[key]?.photo) {
         // Its own token serves its own paired photo, so the 404s below are about whose photo it is.
         expect((await visitor.get(fill(owned.shareToken, owned.photoIds[0] ?? 0))).status).toBe(200);
         for (const photoId of owned.photoIds) await expectNotFoundAndUnchanged(visitor, 'GET', fill(others.shareToken, photoId), undefined);
       }
-      await expectNotFoundAndUnchanged(visitor, 'GET', fill(`${owned.shareToken.slice(0, -4)}AAAA`, owned.photoIds[0] ?? 0), undefined);
+      if (key.endsWith('/issues/:issueId/photo')) {
+        // The issue's photo is served through its own link only.
+        expect((await visitor.get(fill(owned.shareToken, 0))).status).toBe(200);
+        await expectNotFoundAndUnchanged(visitor, 'GET', fill(others.shareToken, 0), undefined);
+      }
+      const unknownToken = fill(`${owned.shareToken.slice(0, -4)}AAAA`, owned.photoIds[0] ?? 0);
+      await expectNotFoundAndUnchanged(visitor, entry?.method ?? 'GET', unknownToken, entry?.body?.(owned));
     },
     60_000,
   );
@@ -143,7 +176,10 @@ describe('another user’s ids', () => {
     const intruder = await signedIn('Intruder Cleaning');
     const owned = await createOwnedResources(owner);
     const intruderProject = await createProject(intruder);
-    await expectNotFoundAndUnchanged(intruder, 'POST', `/api/projects/${intruderProject}/photo-pairs`, { beforePhotoId: owned.photoIds[2], afterPhotoId: owned.photoIds[3] });
+    await expectNotFoundAndUnchanged(intruder, 'POST', `/api/projects/${intruderProject}/photo-pairs`, {
+      beforePhotoId: owned.photoIds[2],
+      afterPhotoId: owned.photoIds[3],
+    });
   });
 
   it.runIf(has('GET /api/projects'))("another user's reports never appear in one's list", async () => {

@@ -1,4 +1,4 @@
-// Hostile input (issue 7): generated bodies, query strings and headers thrown at every API route
+// Hostile input: generated bodies, query strings and headers thrown at every API route
 // the app registers, signed in and not. No answer may be a 5xx, every 4xx carries { message },
 // and a rejected request leaves every table exactly as it was.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,21 +20,35 @@ const { result: t, routes: discovered } = await withRouteDiscovery(() => startTe
 const routes = apiRoutes(discovered);
 const has = (key: string) => routes.some((route) => routeKey(route) === key);
 
-const owner = t.client();
-const { user } = await registerUser(owner, { businessName: '<b>Injected & Co</b>' });
-const ownerId = (user as { id: number }).id;
+/** The signed-in account the routes are fuzzed as; a fresh one now and then (see beforeEach). */
+async function newOwner() {
+  const client = t.client();
+  const { user } = await registerUser(client, { businessName: '<b>Injected & Co</b>' });
+  return { client, id: (user as { id: number }).id };
+}
+let { client: owner, id: ownerId } = await newOwner();
+let testsOfThisOwner = 0;
+/** Each test makes a client link (and more) for its owner: well under the per-account hourly limits. */
+const TESTS_PER_OWNER = 30;
 
 let resources: OwnedResources | undefined;
 const statusCounts = new Map<number, number>();
 
 afterAll(async () => {
-  const summary = [...statusCounts].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`).join(' ');
+  const summary = [...statusCounts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}x${count}`)
+    .join(' ');
   const total = [...statusCounts.values()].reduce((sum, n) => sum + n, 0);
   console.log(`hostile input: ${routes.length} routes, ${total} requests, statuses ${summary}`);
   await t.close();
 });
 
 beforeEach(async () => {
+  if (++testsOfThisOwner > TESTS_PER_OWNER) {
+    ({ client: owner, id: ownerId } = await newOwner());
+    testsOfThisOwner = 1;
+  }
   // Fresh targets for every route: an earlier route may have deleted them (a 2xx may change things).
   if (has('POST /api/projects') && has('POST /api/projects/:id/photos') && has('POST /api/projects/:id/photo-pairs')) {
     resources = await createOwnedResources(owner, { clientName: '<script>alert(1)</script>', description: '"><img src=x onerror=alert(1)>' });
@@ -63,7 +77,11 @@ async function credentialsFor(request: HostileRequest): Promise<Credentials> {
   return { sessionToken, adminToken: (await createAdminSession(t.db, t.deps.clock())).token };
 }
 
-async function send(route: DiscoveredRoute, request: HostileRequest, { sessionToken, adminToken }: Credentials): Promise<{ status: number; text: string; contentType: string }> {
+async function send(
+  route: DiscoveredRoute,
+  request: HostileRequest,
+  { sessionToken, adminToken }: Credentials,
+): Promise<{ status: number; text: string; contentType: string }> {
   const headers: Record<string, string> = { ...request.headers };
   const cookies: string[] = [];
   if (sessionToken) {
@@ -132,7 +150,10 @@ describe('injection strings as report text', () => {
     async (_label, text) => {
       const projectId = (await owner.post<{ id: number }>('/api/projects', {})).body.id;
       const before = await snapshotDatabase(t.db);
-      const response = await owner.patch<{ clientName?: string; description?: string; message?: string }>(`/api/projects/${projectId}`, { clientName: text, description: text });
+      const response = await owner.patch<{ clientName?: string; description?: string; message?: string }>(`/api/projects/${projectId}`, {
+        clientName: text,
+        description: text,
+      });
       if (response.status === 400) {
         // Only text PostgreSQL cannot hold (NUL) may be refused, and then nothing changes.
         expect(text).toContain('\u0000');

@@ -1,12 +1,13 @@
-// Health, readiness and metrics for load balancers and Prometheus (issue 12), outside /api:
+// Health, readiness and metrics for load balancers and Prometheus, outside /api:
 //   GET /healthz  200 while the process is up;
 //   GET /readyz   200 when the database answers and the photo store is reachable, else 503 with
-//                 a JSON reason; 503 from the moment a shutdown begins;
+//                 a short JSON reason (the details are logged); 503 from the moment a shutdown begins;
 //   GET /metrics  Prometheus text, behind METRICS_TOKEN (bearer) when it is set.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { unauthorized } from '../lib/http-errors.js';
+import { StorageUnavailableError } from '../storage/storage-unavailable.js';
 
 /** A check that has not answered in this long counts as failed: a probe must answer quickly. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
@@ -63,19 +64,25 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     if (app.readiness.draining) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
     const checks = await Promise.allSettled([withinTimeout(db.execute(sql`select 1`)), withinTimeout(photoStore.checkReachable())]);
     const [database, store] = checks;
-    const reasons = [
-      database?.status === 'rejected' ? `database: ${reasonOf(database.reason)}` : null,
-      store?.status === 'rejected' ? `photo store: ${reasonOf(store.reason)}` : null,
-    ].filter((reason): reason is string => reason !== null);
-    if (reasons.length === 0) return { status: 'ready' };
-    request.log.warn({ reasons }, 'not ready');
-    return reply.code(503).send({ status: 'unavailable', reason: reasons.join('; ') });
+    const failures = [
+      database?.status === 'rejected' ? { part: 'database', error: reasonOf(database.reason) } : null,
+      store?.status === 'rejected'
+        ? { part: 'photo store', error: reasonOf(store.reason), full: store.reason instanceof StorageUnavailableError && store.reason.problem === 'full' }
+        : null,
+    ].filter((failure) => failure !== null);
+    if (failures.length === 0) return { status: 'ready' };
+    // The details (paths, hosts, driver messages) go to the log; the probe gets a short reason only.
+    request.log.warn({ failures }, 'not ready');
+    return reply.code(503).send({
+      status: 'unavailable',
+      reason: failures.map((failure) => `${failure.part} ${'full' in failure && failure.full ? 'full' : 'unavailable'}`).join('; '),
+    });
   });
 
   app.get('/metrics', async (request, reply) => {
     if (config.metricsToken && !isMetricsToken(request.headers.authorization, config.metricsToken)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw unauthorized('The metrics need the METRICS_TOKEN bearer token.');
+      throw unauthorized('metrics_token_required');
     }
     const { contentType, body } = await app.metrics.scrape();
     return reply.type(contentType).send(body);

@@ -1,5 +1,5 @@
 /**
- * Bodies above this are refused with 413 (issue 11): the JSON of any route fits easily, and an
+ * Bodies above this are refused with 413: the JSON of any route fits easily, and an
  * anonymous client cannot make the server read megabytes. Only the photo and logo routes take
  * more (UPLOAD_BODY_LIMIT_BYTES), and only once sign-in is checked.
  */

@@ -3,14 +3,13 @@
 //    Bearer-token requests cannot be forged by another site, so they pass; so do requests that
 //    carry no cookie at all (nothing to abuse).
 // 2. The routes that issue a session (login, register, reset-password, admin verify) check the
-//    origin whether or not a cookie is sent (issue 11): otherwise another site could sign a
+//    origin whether or not a cookie is sent: otherwise another site could sign a
 //    visitor into the attacker's account ("login CSRF"), and the visitor's photos would go there.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from './http-errors.js';
 import { logSecurityEvent } from '../observability/security-events.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const FOREIGN_ORIGIN_MESSAGE = 'This request must come from the CleanProof app itself.';
 
 /** True when a browser says this request was started by another site. */
 function isForeignRequest(request: FastifyRequest, appOrigin: string): boolean {
@@ -24,7 +23,7 @@ function isForeignRequest(request: FastifyRequest, appOrigin: string): boolean {
 
 function refuse(request: FastifyRequest): never {
   logSecurityEvent(request, 'origin_refused');
-  throw forbidden(FOREIGN_ORIGIN_MESSAGE);
+  throw forbidden('foreign_origin');
 }
 
 export function createOriginGuard(appUrl: string, cookieNames: string[]) {

@@ -1,4 +1,4 @@
-// Periodic jobs run once per period across a fleet (issue 12): two servers on one PostgreSQL,
+// Periodic jobs run once per period across a fleet: two servers on one PostgreSQL,
 // started together, run each job once; a run in progress keeps the other server out.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Background work a server does now and then (sweeps, cleanups, sandbox renewals). In a fleet
-// each task runs once per period across all servers (issue 12): a run takes the task's PostgreSQL
+// each task runs once per period across all servers: a run takes the task's PostgreSQL
 // advisory lock (no two runs at once, however long one takes), then claims the current period in
 // job_runs by database time (so servers started together, or with different clocks, do not each
 // run it). The servers that lose simply wait for the next period.

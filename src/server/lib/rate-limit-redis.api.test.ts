@@ -1,5 +1,6 @@
-// Shared rate limits (issue 12): with REDIS_URL every server counts in one Redis, so two servers
-// give one budget, not two; with Redis gone the limits fail open (logged), and no request hangs.
+// Shared rate limits: with REDIS_URL every server counts in one Redis, so two servers
+// give one budget, not two; with Redis gone the rate limits fail open (logged) while the password
+// lockouts count on each server, and no request hangs.
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,8 @@ async function start(options: Parameters<typeof startTestApp>[0]): Promise<TestA
   return app;
 }
 
-const bogusLogin = (app: TestApp, address: string) => app.client({ address }).post<{ message: string }>('/api/login', { email: uniqueEmail('nobody'), password: 'guess' });
+const bogusLogin = (app: TestApp, address: string) =>
+  app.client({ address }).post<{ message: string }>('/api/login', { email: uniqueEmail('nobody'), password: 'guess' });
 
 describe('rate limits in Redis (REDIS_URL)', () => {
   it('gives two servers one budget: the attempts on one count on the other', async () => {
@@ -46,6 +48,17 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     // Well past the budget, and every request answered normally: the limit fails open.
     for (let i = 0; i < RATE_LIMITS.loginPerAddress.max + 5; i++) expect((await bogusLogin(app, address)).status).toBe(401);
     expect(lines.join('')).toMatch(/rate-limit store unavailable|rate-limit Redis unavailable/);
+  });
+
+  it('keeps the password lockouts when Redis cannot be reached: each server counts the guesses itself', async () => {
+    const closed = await closedPort();
+    const app = await start({ env: { REDIS_URL: `redis://127.0.0.1:${closed}` } });
+    const address = '203.0.113.93';
+    const burst = 20;
+    const answers = await Promise.all(Array.from({ length: burst }, (_, i) => app.client({ address }).post('/api/admin/verify', { password: `guess-${i}` })));
+    const { max } = RATE_LIMITS.adminVerifyFailuresPerAddress;
+    expect(answers.filter((answer) => answer.status === 401).length).toBe(max);
+    expect(answers.filter((answer) => answer.status === 429).length).toBe(burst - max);
   });
 
   it('does not hang when Redis accepts the connection but never answers', async () => {

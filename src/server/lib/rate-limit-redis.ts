@@ -1,4 +1,4 @@
-// The Redis connection behind shared rate limits (REDIS_URL, issue 12). Every server of a fleet
+// The Redis connection behind shared rate limits (REDIS_URL). Every server of a fleet
 // counts in the same keys, so N servers do not give N times the budget. When Redis is down the
 // limits fail open: commands are not queued while disconnected and time out quickly, so a request
 // never hangs on Redis; @fastify/rate-limit's skipOnError then lets it through (logged).

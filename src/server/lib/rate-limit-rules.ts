@@ -1,4 +1,4 @@
-// Every rate limit in one table (issue 11), so an operator can read what a client may do. The
+// Every rate limit in one table, so an operator can read what a client may do. The
 // counters live in @fastify/rate-limit's store: in memory, or in Redis (REDIS_URL) shared by a fleet.
 import type { LimitRule } from './rate-limit.js';
 
@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
   /** Wrong passwords for one email from anywhere; then the account answers as if the password were wrong. */
   loginFailuresPerAccount: { max: 10, windowMs: HOUR },
+  /** Wrong passwords from one device the account knows (its device cookie); then it signs in as an unknown device. */
+  loginFailuresPerDevice: { max: 10, windowMs: HOUR },
   /** New accounts from one address: each costs a password hash and a row. */
   registerPerAddress: { max: 20, windowMs: HOUR },
   /** Reset mails asked from one address, and for one email (a mailbox is not to be flooded). */
@@ -23,6 +25,8 @@ export const RATE_LIMITS = {
   adminVerifyFailuresGlobal: { max: 50, windowMs: 15 * MINUTE },
   /** Photos one user may send: a day's job after a long offline stretch fits easily. */
   photoUploadsPerUser: { max: 600, windowMs: 10 * MINUTE },
+  /** Logos one user may upload: each is decoded and re-encoded; a business changes its logo rarely. */
+  logoUploadsPerUser: { max: 10, windowMs: HOUR },
   /** Server-built report PDFs one user may ask for: each costs real CPU time. */
   pdfBuildsPerUser: { max: 30, windowMs: MINUTE },
   /** Client links one user may make: making and revoking in a loop must not fill the table. */

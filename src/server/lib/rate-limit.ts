@@ -1,5 +1,5 @@
-// Every rate limit of the app goes through here (issue 11): counters in @fastify/rate-limit's store
-// (memory, or Redis with REDIS_URL so a fleet shares one budget: issue 12), a 429 with Retry-After
+// Every rate limit of the app goes through here: counters in @fastify/rate-limit's store
+// (memory, or Redis with REDIS_URL so a fleet shares one budget), a 429 with Retry-After
 // and a message a person can act on, a security event and a metric for each refusal.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -17,22 +17,26 @@ export interface LimiterOptions extends LimitRule {
   name: string;
   /** What is being counted: an address, an email, a user, a token's hash. */
   key: (request: FastifyRequest) => string | Promise<string>;
-  /** The 429's text; the default asks to wait so many minutes. */
-  message?: (minutes: number) => string;
+  /** The 429's code (its message may say how many minutes to wait); by default rate_limited. */
+  code?: RateLimitCode;
 }
 
 export interface Limiter {
-  /** Counts this request; a 429 once the key has used its budget. */
+  /** Counts this request; a 429 once the key has used its budget. (Limits that count failures only are lockout.ts's.) */
   hit(request: FastifyRequest): Promise<void>;
-  /** Counts a failure without refusing anything; true when this one used up the budget. */
-  recordFailure(request: FastifyRequest): Promise<boolean>;
-  /** Whether the key has used its budget, without counting; for limits that count failures only. */
-  isLocked(request: FastifyRequest): Promise<{ locked: boolean; retryAfterSeconds: number }>;
 }
 
 const MINUTE_MS = 60_000;
 
-export const waitMinutesMessage = (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+/** The codes a limit may refuse with: each message either says how many minutes to wait, or nothing. */
+type RateLimitCode =
+  | 'rate_limited'
+  | 'photo_uploads_rate_limited'
+  | 'share_links_rate_limited'
+  | 'shared_reports_rate_limited'
+  | 'shared_pdf_rate_limited'
+  | 'pdf_rate_limited'
+  | 'logo_uploads_rate_limited';
 
 /**
  * The rate-limit key of a client address: IPv4 as is, an IPv4-mapped IPv6 as IPv4, other IPv6 by
@@ -55,11 +59,12 @@ export function createLimiter(app: FastifyInstance, options: LimiterOptions): Li
     timeWindow: options.windowMs,
     keyGenerator: async (request) => `${options.name}:${await options.key(request)}`,
   });
-  const message = options.message ?? waitMinutesMessage;
+  const code = options.code ?? 'rate_limited';
   const refuse = (request: FastifyRequest, ttlMs: number) => {
     app.metrics.rateLimitRefusals.inc({ limit: options.name });
     logSecurityEvent(request, 'rate_limited', { limit: options.name });
-    return tooManyRequests(message(Math.max(1, Math.ceil(ttlMs / MINUTE_MS))), ttlMs / 1000);
+    const minutes = Math.max(1, Math.ceil(ttlMs / MINUTE_MS));
+    return code === 'pdf_rate_limited' ? tooManyRequests(code, ttlMs / 1000) : tooManyRequests(code, ttlMs / 1000, { minutes });
   };
   // The store failing (Redis down) lets requests through (skipOnError) and reads as a count of 0.
   const countFailed = (result: { remaining: number; ttl: number }) => result.ttl === 0 && result.remaining === options.max;
@@ -71,29 +76,15 @@ export function createLimiter(app: FastifyInstance, options: LimiterOptions): Li
       if (countFailed(result)) return reportStoreFailure(app);
       if (result.isExceeded) throw refuse(request, result.ttl);
     },
-    async recordFailure(request) {
-      const result = await check(request);
-      if (result.isAllowed) return false;
-      if (countFailed(result)) {
-        reportStoreFailure(app);
-        return false;
-      }
-      return result.remaining === 0;
-    },
-    async isLocked(request) {
-      const result = await check(request, { increment: false });
-      if (result.isAllowed) return { locked: false, retryAfterSeconds: 0 };
-      return { locked: result.remaining === 0, retryAfterSeconds: result.ttlInSeconds };
-    },
   };
 }
 
 let lastStoreFailureLog = 0;
 
 /** Logged at most every 10 s: a Redis outage must not flood the log with one line per request. */
-function reportStoreFailure(app: FastifyInstance): void {
+export function reportStoreFailure(app: FastifyInstance): void {
   const now = Date.now();
   if (now - lastStoreFailureLog < 10_000) return;
   lastStoreFailureLog = now;
-  app.log.error('rate-limit store unavailable: requests are let through without counting until it is back');
+  app.log.error('rate-limit store unavailable: until it is back, rate limits let requests through and lockouts count on this server only');
 }

@@ -1,4 +1,4 @@
-// The language a request asks for (issue 15), for pages the server writes before the app knows
+// The language a request asks for, for pages the server writes before the app knows
 // better: the first supported language of Accept-Language, by preference, else English (the
 // same rule as the browser's navigator.languages: preferredLocale).
 import { DEFAULT_LOCALE, preferredLocale, type Locale } from '../../shared/preferences.js';

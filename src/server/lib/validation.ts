@@ -1,20 +1,39 @@
 import type { z } from 'zod';
-import { badRequest } from './http-errors.js';
+import { errorMessage, isErrorCode } from '../../shared/error-codes.js';
+import { badRequest, HttpError } from './http-errors.js';
 
-/** Parses input with a shared contract schema; the first problem becomes a 400 a person can act on. */
+/**
+ * Parses input with a route table schema (addRoute does, before the handler runs); the first
+ * problem becomes a 400 `{ code, message }` a person can act on.
+ */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = checkInput(schema, input);
+  if (result instanceof HttpError) throw result;
+  return result.data;
+}
+
+/** The parsed input, or the 400 it earns. */
+export function checkInput<T extends z.ZodType>(schema: T, input: unknown): { data: z.infer<T> } | HttpError {
   const result = schema.safeParse(input ?? {});
-  if (result.success) {
-    // PostgreSQL text cannot hold U+0000; refused here so it is a 400, not a database error (a 500).
-    const nulAt = findNulCharacter(result.data);
-    if (nulAt !== undefined) throw badRequest(`${nulAt ? `${nulAt}: ` : ''}Text must not contain the NUL character`);
-    return result.data;
+  if (!result.success) return issueError(result.error.issues[0]);
+  // PostgreSQL text cannot hold U+0000; refused here so it is a 400, not a database error (a 500).
+  const nulAt = findNulCharacter(result.data);
+  if (nulAt !== undefined) return badRequest('text_has_nul', { field: nulAt });
+  return { data: result.data };
+}
+
+/** A zod issue as a 400: the schema's own code (src/shared/contract/issue-code.ts), or zod's words. */
+function issueError(issue: z.core.$ZodIssue | undefined): HttpError {
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '';
+  if (!issue) return badRequest('invalid_field', { detail: 'Invalid request' });
+  if (isErrorCode(issue.message)) {
+    const code = issue.message;
+    // A code whose message names its field (photo_id_invalid) takes it from the issue's path.
+    return new HttpError(400, code, (errorMessage as (code: string, params: { field: string }) => string)(code, { field }));
   }
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
-  const message = issue?.message ?? 'Invalid request';
-  // zod's own type messages ("Invalid input: expected string, received number") get the field name prefixed.
-  throw badRequest(field && message.startsWith('Invalid input') ? `${field}: ${message}` : message);
+  // zod's own type errors ("Invalid input: expected string, received number") say no field; the path does.
+  const namesNoField = issue.code === 'invalid_type' || issue.code === 'invalid_union';
+  return badRequest('invalid_field', { detail: field && namesNoField ? `${field}: ${issue.message}` : issue.message });
 }
 
 /** The path of the first string holding U+0000 ('' for the input itself), or undefined. */

@@ -1,10 +1,15 @@
 // Mail through a real SMTP server (smtp-server, in this process on a random port): the reset
-// link is read from the message the server received, works once, and fails the second time.
+// link is read from the message the server received, works once, and fails the second time; the
+// message has the app's look (logo, button) in its HTML part and the same words as plain text.
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser } from '../test-support/test-client.js';
+import { registerUser, TestClient } from '../test-support/test-client.js';
+import { BRAND_MARK_SVG } from './brand-logo.js';
 import { findResetLink } from '../test-support/mail-text.js';
 
 interface ReceivedMail {
@@ -87,5 +92,57 @@ describe('password reset mail over SMTP', () => {
     expect(second.status).toBe(400);
     expect(second.body.message).toMatch(/already been used/);
     expect((await t.client().post('/api/login', { email, password: 'second attempt' })).status).toBe(401);
+  });
+});
+
+describe("the reset message has the app's look", () => {
+  async function receivedResetMail(locale: 'en' | 'es') {
+    const client: TestClient = t.client();
+    const { email } = await registerUser(client);
+    if (locale === 'es') expect((await client.patch('/api/user/preferences', { locale: 'es' })).status).toBe(200);
+    expect((await t.client().post('/api/forgot-password', { email })).status).toBe(200);
+    return simpleParser((await waitForMailTo(email)).raw, { keepCidLinks: true });
+  }
+
+  it('sends an HTML part with the logo inside the message and a button to the link, and a plain-text part with the link', async () => {
+    const mail = await receivedResetMail('en');
+    const html = mail.html || '';
+    const text = mail.text ?? '';
+    const link = findResetLink(text);
+    expect(`${new URL(link).origin}${new URL(link).pathname}`).toBe(`${t.config.appUrl}/reset-password`);
+
+    // The logo travels in the message (no remote picture a mail app would hold back) as a real PNG.
+    const logo = mail.attachments.find((attachment) => attachment.contentType === 'image/png');
+    expect(logo?.cid).toBeTruthy();
+    expect(html).toContain(`src="cid:${logo?.cid}"`);
+    const { width, height, format } = await sharp(logo?.content).metadata();
+    expect({ width, height, format }).toEqual({ width: 96, height: 96, format: 'png' });
+
+    // The button: the link on a brand-coloured, padded link, then the link written out for copying.
+    const button = /<td style="[^"]*background-color:#0f766e[^"]*"><a href="([^"]+)"[^>]*>([^<]+)<\/a><\/td>/.exec(html);
+    expect(button?.[1]).toBe(link);
+    expect(button?.[2]).toBe('Reset your password');
+    expect(html).toContain(`>${link}</a>`);
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html).toContain('<h1');
+
+    // The text part says the same without markup.
+    expect(text).toContain('Reset your password');
+    expect(text).toContain('The link works once.');
+    expect(text).not.toMatch(/<[a-z]/i);
+    expect(mail.subject).toBe('Reset your CleanProof password');
+  });
+
+  it("is written in the account's language", async () => {
+    const mail = await receivedResetMail('es');
+    expect(mail.subject).toBe('Restablece tu contraseña de CleanProof');
+    expect(mail.html || '').toMatch(/<html lang="es">/);
+    expect(mail.html || '').toContain('>Restablecer la contraseña</a>');
+    expect(mail.text).toContain('El enlace solo funciona una vez.');
+    expect(findResetLink(mail.text ?? '')).toContain('/reset-password?token=');
+  });
+
+  it("draws the logo from the same picture as the app's icon", () => {
+    expect(fs.readFileSync(new URL('../../web/public/icon.svg', import.meta.url), 'utf8').trim()).toBe(BRAND_MARK_SVG);
   });
 });

@@ -1,4 +1,4 @@
-// Prometheus metrics (issue 12): request durations by route, the work the product does (photos
+// Prometheus metrics: request durations by route, the work the product does (photos
 // ingested, PDFs built), its queues and rate-limit refusals, plus Node's default process metrics.
 // One registry per app (tests build many apps in one process), merged at scrape time with one
 // process-wide registry of the default metrics (those watch the process, so they exist once).
@@ -55,8 +55,18 @@ export function createMetrics(): AppMetrics {
       labelNames: ['path'],
       registers: [registry],
     }),
-    pdfBuilds: new Counter({ name: 'cleanproof_pdf_builds_total', help: 'Report PDFs built on the server, by result', labelNames: ['result'], registers: [registry] }),
-    rateLimitRefusals: new Counter({ name: 'cleanproof_rate_limit_refusals_total', help: 'Requests refused with 429, by limit', labelNames: ['limit'], registers: [registry] }),
+    pdfBuilds: new Counter({
+      name: 'cleanproof_pdf_builds_total',
+      help: 'Report PDFs built on the server, by result',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'cleanproof_rate_limit_refusals_total',
+      help: 'Requests refused with 429, by limit',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
     periodicTaskRuns: new Counter({
       name: 'cleanproof_periodic_task_runs_total',
       help: 'Periodic task runs on this server, by task and result (ran, skipped when another server had the period, failed)',

@@ -1,4 +1,4 @@
-// What the log says (issue 11): no query string, no Authorization or Cookie header, no token or
+// What the log says: no query string, no Authorization or Cookie header, no token or
 // password anywhere; and one structured line per security event, with the actor but no secret.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,18 @@ describe('the request log', () => {
     expect(parsed().some((line) => line.req?.url === '/api/projects?[redacted]')).toBe(true);
   });
 
+  it('never prints a client link token: /r/{token} and /api/shared/{token}/… are logged without it', async () => {
+    lines = [];
+    const linkToken = 'client-link-token-that-must-not-be-logged';
+    await t.client().get(`/r/${linkToken}`);
+    await t.client().get(`/api/shared/${linkToken}`);
+    await t.client().get(`/api/shared/${linkToken}/photos/3/thumbnail`);
+    expect(lines.join('\n')).not.toContain(linkToken);
+    const urls = parsed().map((line) => line.req?.url);
+    expect(urls).toContain('/r/[redacted]');
+    expect(urls).toContain('/api/shared/[redacted]/photos/3/thumbnail');
+  });
+
   it('redacts the query, keeping the path', () => {
     expect(redactQuery('/reset-password?token=abc')).toBe('/reset-password?[redacted]');
     expect(redactQuery('/api/projects/7')).toBe('/api/projects/7');
@@ -51,7 +63,8 @@ describe('security events', () => {
   it('logs a failed and a locked sign-in with the address and user id, never the email or password', async () => {
     lines = [];
     const { email, user } = await registerUser(t.client());
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.max; i++) await t.client({ address: '203.0.113.77' }).post('/api/login', { email, password: `wrong-password-${i}` });
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.max; i++)
+      await t.client({ address: '203.0.113.77' }).post('/api/login', { email, password: `wrong-password-${i}` });
     const failed = events('login_failed');
     expect(failed).toHaveLength(RATE_LIMITS.loginFailuresPerAccount.max - 1);
     expect(failed[0]).toMatchObject({ ip: '203.0.113.77', userId: user.id });

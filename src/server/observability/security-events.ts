@@ -1,4 +1,4 @@
-// Security events (issue 11): one structured pino line each, so an operator can alert on them.
+// Security events: one structured pino line each, so an operator can alert on them.
 // Never a secret: no password, token, cookie or email, only what identifies the actor.
 import type { FastifyRequest } from 'fastify';
 
@@ -9,7 +9,8 @@ export type SecurityEvent =
   | 'origin_refused'
   | 'rate_limited'
   | 'webhook_signature_invalid'
-  | 'quota_reached';
+  | 'quota_reached'
+  | 'account_deleted';
 
 export interface SecurityEventDetails {
   userId?: number;

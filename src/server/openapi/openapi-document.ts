@@ -1,4 +1,4 @@
-// /api/openapi.json (issue 16): an OpenAPI 3.1 document built from the route table, so it lists
+// /api/openapi.json: an OpenAPI 3.1 document built from the route table, so it lists
 // exactly the routes the server registers. zod 4 writes JSON Schema 2020-12, the dialect OpenAPI
 // 3.1 uses (decision 014).
 import { z } from 'zod';
@@ -23,7 +23,11 @@ export function toOpenApiPath(path: string): string {
 
 function parameters(route: RouteDef): JsonSchema[] {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+    ['header', route.headers],
+  ] as const) {
     if (!schema) continue;
     const object = toJsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
@@ -43,18 +47,26 @@ function requestBody(route: RouteDef): JsonSchema | undefined {
 function successResponse(route: RouteDef): JsonSchema {
   if (route.status === 302) return { description: 'Redirect', headers: { location: { schema: { type: 'string' } } } };
   if (route.response) return { description: route.summary, content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } };
-  return { description: route.summary, content: Object.fromEntries((route.fileTypes ?? []).map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
+  return {
+    description: route.summary,
+    content: Object.fromEntries((route.fileTypes ?? []).map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+  };
 }
 
 const SECURITY: Record<RouteDef['access'], JsonSchema[] | undefined> = {
-  user: [{ sessionCookie: [] }, { bearerToken: [] }],
+  member: [{ sessionCookie: [] }, { bearerToken: [] }],
+  manager: [{ sessionCookie: [] }, { bearerToken: [] }],
+  owner: [{ sessionCookie: [] }, { bearerToken: [] }],
   admin: [{ adminCookie: [] }],
   public: undefined,
 };
 
 export function buildOpenApiDocument(routes: Record<string, RouteDef>, serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const error = { description: 'The request was refused; the message says why', content: { 'application/json': { schema: toJsonSchema(ErrorResponseSchema, 'output') } } };
+  const error = {
+    description: 'The request was refused; the message says why',
+    content: { 'application/json': { schema: toJsonSchema(ErrorResponseSchema, 'output') } },
+  };
   for (const [operationId, route] of Object.entries(routes)) {
     const operation: JsonSchema = {
       operationId,
@@ -63,7 +75,14 @@ export function buildOpenApiDocument(routes: Record<string, RouteDef>, serverUrl
       parameters: parameters(route),
       responses: {
         [String(route.status ?? 200)]: successResponse(route),
-        ...(route.repeatStatus ? { [String(route.repeatStatus)]: { ...successResponse(route), description: 'A repeat of an earlier request (the same Idempotency-Key): what it stored' } } : {}),
+        ...(route.repeatStatus
+          ? {
+              [String(route.repeatStatus)]: {
+                ...successResponse(route),
+                description: 'A repeat of an earlier request (the same Idempotency-Key): what it stored',
+              },
+            }
+          : {}),
         '4XX': error,
       },
     };
@@ -75,7 +94,11 @@ export function buildOpenApiDocument(routes: Record<string, RouteDef>, serverUrl
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Errors are JSON { message } with a 4xx status.' },
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1.0.0',
+      description: 'Errors are JSON { code, message } with a 4xx status: code is stable, message is English.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {

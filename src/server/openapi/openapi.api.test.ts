@@ -1,4 +1,4 @@
-// /api/openapi.json (issue 16): a valid OpenAPI 3.1 document that lists every route the app registers.
+// /api/openapi.json: a valid OpenAPI 3.1 document that lists every route the app registers.
 import { afterAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestApp } from '../test-support/test-app.js';
@@ -13,7 +13,10 @@ afterAll(async () => {
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; parameters: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }>
+  >;
 }
 
 async function fetchDocument(): Promise<OpenApiDocument> {
@@ -33,24 +36,36 @@ describe('GET /api/openapi.json', () => {
 
   it('lists every route the app registers, and every route of the table', async () => {
     const document = await fetchDocument();
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const registered = registeredApiRoutes(discovered).map((route) => `${route.method} ${toOpenApiPath(route.url)}`);
     // A discovery that found nothing would make this vacuous.
     expect(registered.length).toBeGreaterThan(20);
     expect(documented).toEqual(expect.arrayContaining(registered));
-    expect(documented.sort()).toEqual(Object.values(api).map((route) => `${route.method} ${toOpenApiPath(route.path)}`).sort());
+    expect(documented.sort()).toEqual(
+      Object.values(api)
+        .map((route) => `${route.method} ${toOpenApiPath(route.path)}`)
+        .sort(),
+    );
     console.log(`openapi: ${documented.length} operations documented, ${registered.length} registered in sandbox mode`);
   });
 
   it('documents path parameters, queries and both upload forms of a photo', async () => {
     const upload = (await fetchDocument()).paths['/api/projects/{id}/photos']?.post;
     expect(upload?.operationId).toBe('addPhoto');
-    expect(upload?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' }), expect.objectContaining({ name: 'type', in: 'query' })]));
+    expect(upload?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' }), expect.objectContaining({ name: 'type', in: 'query' })]),
+    );
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(expect.arrayContaining(['application/json', 'image/jpeg']));
   });
 
   it('registers no API route outside the table', () => {
     const table = new Set(Object.values(api).map((route) => routeKey({ method: route.method, url: route.path })));
-    expect(registeredApiRoutes(discovered).map(routeKey).filter((key) => !table.has(key))).toEqual([]);
+    expect(
+      registeredApiRoutes(discovered)
+        .map(routeKey)
+        .filter((key) => !table.has(key)),
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,11 @@ import { EXIF_FIXTURE_ARTIST, hasGpsTag, makePhotoJpeg, makeRotatedJpegWithGps, 
 import { decodeAndEncode, PHOTO_JPEG_QUALITY } from './image-processing.js';
 import { listJpegSegments } from './jpeg-metadata.js';
 import { listPhotoFiles, ownerWithProject } from '../test-support/project-helpers.js';
-import { deleteOldUploadKeys, KEY_PHOTO_DELETED_MESSAGE, KEY_REUSED_MESSAGE, UPLOAD_KEY_KEEP_MS } from './upload-keys.js';
+import { deleteOldUploadKeys, UPLOAD_KEY_KEEP_MS } from './upload-keys.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const KEY_PHOTO_DELETED_MESSAGE = errorMessage('upload_key_photo_deleted');
+const KEY_REUSED_MESSAGE = errorMessage('upload_key_reused');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +44,9 @@ function postJson(client: TestClient, projectId: number, body: Record<string, un
 }
 
 const photoRows = async (projectId: number) =>
-  t.query<{ id: number; storage_key: string; thumbnail_key: string }>(sql`select id, storage_key, thumbnail_key from photos where project_id = ${projectId} order by id`);
+  t.query<{ id: number; storage_key: string; thumbnail_key: string }>(
+    sql`select id, storage_key, thumbnail_key from photos where project_id = ${projectId} order by id`,
+  );
 const projectFiles = async (projectId: number) => (await listPhotoFiles(t)).filter((key) => key.startsWith(`projects/${projectId}/`));
 const keyRows = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from photo_upload_keys`))[0]?.n ?? 0;
 
@@ -208,7 +214,7 @@ describe('capturedAt, receivedAt and sha256 in every photo object', () => {
     expect(read.body.photos[0]).toMatchObject({ sha256: answer.body.sha256, receivedAt: answer.body.receivedAt, capturedAt: null });
   });
 
-  it('gives a photo stored before issue 13 its sha256 when it is first shown', async () => {
+  it('gives a photo stored before capture proof existed its sha256 when it is first shown', async () => {
     const { client, project } = await ownerWithProject(t);
     const answer = await postRaw(client, project.id, await makePhotoJpeg(64, 48, { seed: 49 }));
     await t.query(sql`update photos set sha256 = null where id = ${answer.body.id}`);
@@ -234,7 +240,11 @@ describe('capturedAt, receivedAt and sha256 in every photo object', () => {
       expect(answer.body.capturedAt, name).toBe(kept ? capturedAt : null);
     }
     // An offset form names the same instant; the answer is in UTC.
-    const json = await postJson(client, project.id, { type: 'after', imageData: toDataUrl(await makePhotoJpeg(64, 48)), capturedAt: '2026-01-01T00:00:00+01:00' });
+    const json = await postJson(client, project.id, {
+      type: 'after',
+      imageData: toDataUrl(await makePhotoJpeg(64, 48)),
+      capturedAt: '2026-01-01T00:00:00+01:00',
+    });
     expect(json.status).toBe(201);
     expect(json.body.capturedAt === null || json.body.capturedAt === '2025-12-31T23:00:00.000Z').toBe(true);
   });
@@ -266,15 +276,18 @@ describe('capturedAt, receivedAt and sha256 in every photo object', () => {
     }
   });
 
-  it.each(['yesterday', '2026-11-21', '2026-11-21T09:14:00', '2026-02-31T10:00:00Z', '2026-11-21T25:00:00Z'])('refuses capturedAt=%j with a 400 and stores nothing', async (capturedAt) => {
-    const { client, project } = await ownerWithProject(t);
-    const raw = await postRaw(client, project.id, await makePhotoJpeg(64, 48), { capturedAt });
-    expect(raw.status).toBe(400);
-    expect(raw.body.message).toMatch(/capturedAt must be an ISO 8601/);
-    const json = await postJson(client, project.id, { type: 'before', imageData: toDataUrl(await makePhotoJpeg(64, 48)), capturedAt });
-    expect(json.status).toBe(400);
-    expect(await photoRows(project.id)).toHaveLength(0);
-  });
+  it.each(['yesterday', '2026-11-21', '2026-11-21T09:14:00', '2026-02-31T10:00:00Z', '2026-11-21T25:00:00Z'])(
+    'refuses capturedAt=%j with a 400 and stores nothing',
+    async (capturedAt) => {
+      const { client, project } = await ownerWithProject(t);
+      const raw = await postRaw(client, project.id, await makePhotoJpeg(64, 48), { capturedAt });
+      expect(raw.status).toBe(400);
+      expect(raw.body.message).toMatch(/capturedAt must be an ISO 8601/);
+      const json = await postJson(client, project.id, { type: 'before', imageData: toDataUrl(await makePhotoJpeg(64, 48)), capturedAt });
+      expect(json.status).toBe(400);
+      expect(await photoRows(project.id)).toHaveLength(0);
+    },
+  );
 
   it('refuses a capturedAt that is not text in the JSON form', async () => {
     const { client, project } = await ownerWithProject(t);
@@ -302,7 +315,9 @@ async function browserCapture(options: { width?: number; height?: number; dateTi
   return sharp(pixels)
     .withExif({
       IFD0: { Make: 'FixtureCam', Model: 'Phone 1', Artist: EXIF_FIXTURE_ARTIST },
-      ...(options.dateTimeOriginal ? { IFD2: { DateTimeOriginal: options.dateTimeOriginal, ...(options.offset ? { OffsetTimeOriginal: options.offset } : {}) } } : {}),
+      ...(options.dateTimeOriginal
+        ? { IFD2: { DateTimeOriginal: options.dateTimeOriginal, ...(options.offset ? { OffsetTimeOriginal: options.offset } : {}) } }
+        : {}),
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
     })
     .jpeg({ quality: 60 })
@@ -317,7 +332,10 @@ const rawPixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
 /** The part before the first scan, where metadata lives (image data may hold any byte pair by chance). */
 const headerOf = (bytes: Buffer) => bytes.subarray(0, bytes.indexOf(Buffer.from([0xff, 0xda])));
 const hasMetadataSegment = (bytes: Buffer) => listJpegSegments(bytes).some((s) => s.marker === 0xe1 || s.marker === 0xed || s.marker === 0xfe);
-const quantTables = (bytes: Buffer) => listJpegSegments(bytes).filter((s) => s.marker === 0xdb).map((s) => s.payload.toString('hex'));
+const quantTables = (bytes: Buffer) =>
+  listJpegSegments(bytes)
+    .filter((s) => s.marker === 0xdb)
+    .map((s) => s.payload.toString('hex'));
 /** EXIF's "YYYY:MM:DD HH:MM:SS" of an instant, in UTC. */
 const exifDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, ':');
 
@@ -365,8 +383,21 @@ describe('no second encode', () => {
     ['rotated by its EXIF orientation', async () => makeRotatedJpegWithGps()],
     ['larger than 1024x768', async () => makePhotoJpeg(1600, 1200, { seed: 62, quality: 60 })],
     ['portrait 768x1024 (outside the landscape box)', async () => makePhotoJpeg(768, 1024, { seed: 63, quality: 60 })],
-    ['a PNG', async () => sharp(await makePhotoJpeg(400, 300, { seed: 64 })).png().toBuffer()],
-    ['a JPEG with an ICC profile', async () => sharp(await makePhotoJpeg(400, 300, { seed: 65 })).withIccProfile('p3').jpeg({ quality: 90 }).toBuffer()],
+    [
+      'a PNG',
+      async () =>
+        sharp(await makePhotoJpeg(400, 300, { seed: 64 }))
+          .png()
+          .toBuffer(),
+    ],
+    [
+      'a JPEG with an ICC profile',
+      async () =>
+        sharp(await makePhotoJpeg(400, 300, { seed: 65 }))
+          .withIccProfile('p3')
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+    ],
     // Decodes here, but not in Firefox or many PDF readers.
     ['an arithmetic-coded JPEG', async () => fs.readFile(new URL('../test-support/fixtures/arithmetic-coded-320x240.jpg', import.meta.url))],
   ])('decodes and encodes %s once, at quality 60', async (_name, make) => {
@@ -377,7 +408,9 @@ describe('no second encode', () => {
     const stored = await storedBytes(answer.body.id);
     // Exactly what one decode and one encode at quality 60 gives.
     expect(stored.equals((await decodeAndEncode(original)).jpeg)).toBe(true);
-    const q60 = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg({ quality: 60 }).toBuffer();
+    const q60 = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
+      .jpeg({ quality: 60 })
+      .toBuffer();
     expect(quantTables(stored)).toEqual(quantTables(q60));
     expect(PHOTO_JPEG_QUALITY).toBe(60);
     const metadata = await sharp(stored).metadata();
@@ -392,7 +425,11 @@ describe('the capture time from the file’s own EXIF date', () => {
   it('uses DateTimeOriginal with its offset when the client sent no capturedAt', async () => {
     const { client, project } = await ownerWithProject(t);
     const taken = new Date(Math.floor((Date.now() - 3 * 3600_000) / 1000) * 1000);
-    const answer = await postRaw(client, project.id, await browserCapture({ dateTimeOriginal: exifDate(new Date(taken.getTime() + 2 * 3600_000)), offset: '+02:00' }));
+    const answer = await postRaw(
+      client,
+      project.id,
+      await browserCapture({ dateTimeOriginal: exifDate(new Date(taken.getTime() + 2 * 3600_000)), offset: '+02:00' }),
+    );
     expect(answer.body.capturedAt).toBe(taken.toISOString());
   });
 
@@ -409,7 +446,12 @@ describe('the capture time from the file’s own EXIF date', () => {
   it('prefers the client’s capturedAt, and applies the same bounds to an EXIF date', async () => {
     const { client, project } = await ownerWithProject(t);
     const capturedAt = new Date(Date.now() - 60_000).toISOString();
-    const fromClient = await postRaw(client, project.id, await browserCapture({ dateTimeOriginal: exifDate(new Date(Date.now() - 3600_000)), offset: '+00:00' }), { capturedAt });
+    const fromClient = await postRaw(
+      client,
+      project.id,
+      await browserCapture({ dateTimeOriginal: exifDate(new Date(Date.now() - 3600_000)), offset: '+00:00' }),
+      { capturedAt },
+    );
     expect(fromClient.body.capturedAt).toBe(capturedAt);
     const old = await postRaw(client, project.id, await browserCapture({ dateTimeOriginal: exifDate(new Date(Date.now() - 60 * DAY)), offset: '+00:00' }));
     expect(old.status).toBe(201);

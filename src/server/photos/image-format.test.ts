@@ -30,8 +30,20 @@ describe('sniffImageFormat', () => {
   it('refuses what a photo never is', async () => {
     expect(sniffImageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(sniffImageFormat(Buffer.from('%PDF-1.7'))).toBeNull();
-    expect(sniffImageFormat(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer())).toBeNull();
-    expect(sniffImageFormat(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer())).toBeNull();
+    expect(
+      sniffImageFormat(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+      ),
+    ).toBeNull();
+    expect(
+      sniffImageFormat(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+      ),
+    ).toBeNull();
     expect(sniffImageFormat(Buffer.alloc(0))).toBeNull();
   });
 });

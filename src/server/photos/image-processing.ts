@@ -1,4 +1,4 @@
-// Turns uploaded bytes into the stored photo (issue 13: no second encode, decision 017).
+// Turns uploaded bytes into the stored photo (no second encode, decision 017).
 // A JPEG that is already upright, within 1024x768 (spec §9's capture size), in sRGB or grey and
 // without an ICC profile is kept: its own bytes, less the metadata segments (jpeg-metadata.ts),
 // never re-encoded. Everything else is decoded once (the stated type proves nothing), turned
@@ -9,13 +9,13 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { MAX_PHOTO_INPUT_PIXELS, MAX_PHOTO_UPLOAD_BYTES, PHOTO_BOX } from '../../shared/images.js';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
+import { THUMBNAIL_MAX_SIZE } from '../../shared/images.js';
 import { sniffImageFormat } from './image-format.js';
 import { readExifCaptureTime } from './exif-date.js';
 import { hasCommonCoding, JpegStructureError, stripJpegMetadata } from './jpeg-metadata.js';
 
 /** spec §9's capture quality 0.6: a photo that must be encoded is encoded once, like the browser would. */
 export const PHOTO_JPEG_QUALITY = 60;
-export const THUMBNAIL_MAX_SIZE = 320;
 export const THUMBNAIL_WEBP_QUALITY = 70;
 /** libwebp effort 2 of 6: half the CPU of the default for a few % more bytes on a ~4 KB thumbnail. */
 export const THUMBNAIL_WEBP_EFFORT = 2;
@@ -31,7 +31,6 @@ export interface ProcessedPhoto {
   exifCapturedAt: Date | null;
 }
 
-
 const MB = 1024 * 1024;
 
 export interface ProcessOptions {
@@ -40,14 +39,14 @@ export interface ProcessOptions {
 }
 
 export async function processUploadedPhoto(input: Buffer, options: ProcessOptions = { timeZone: 'UTC' }): Promise<ProcessedPhoto> {
-  if (input.length === 0) throw badRequest('The photo is empty.');
+  if (input.length === 0) throw badRequest('photo_empty');
   if (input.length > MAX_PHOTO_UPLOAD_BYTES) {
-    throw payloadTooLarge(`The photo is too large (${(input.length / MB).toFixed(1)} MB); the limit is ${MAX_PHOTO_UPLOAD_BYTES / MB} MB.`);
+    throw payloadTooLarge('photo_too_large', { sizeMb: (input.length / MB).toFixed(1), limitMb: MAX_PHOTO_UPLOAD_BYTES / MB });
   }
   const format = sniffImageFormat(input);
-  if (format === null) throw unsupportedMediaType('This file is not an image we can read. Please send a JPEG, PNG or WebP photo.');
+  if (format === null) throw unsupportedMediaType('photo_not_an_image');
   if (format === 'heic' && !canDecodeHeic()) {
-    throw unsupportedMediaType('HEIC photos cannot be read here. Please send a JPEG, PNG or WebP photo (on iPhone: Settings › Camera › Formats › Most Compatible).');
+    throw unsupportedMediaType('photo_heic_unsupported');
   }
   return cpuWork.run(async () => {
     let metadata: Metadata;
@@ -85,7 +84,7 @@ async function keepJpeg(input: Buffer, metadata: Metadata): Promise<Omit<Process
     // Removing segments leaves the frame header as it was: the size is the original's.
     return { jpeg, thumbnail, width: metadata.width, height: metadata.height, path: 'kept' };
   } catch (error) {
-    if (error instanceof JpegStructureError) throw badRequest('The photo could not be read: the file is damaged or incomplete.');
+    if (error instanceof JpegStructureError) throw badRequest('photo_unreadable');
     throw toUploadError(error);
   }
 }
@@ -97,7 +96,7 @@ function makeThumbnail(pixels: Sharp): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The path every photo took before issue 13 (bench/capture.ts compares the two). */
+/** The path every photo took before capture proof existed (bench/capture.ts compares the two). */
 export async function decodeAndEncode(input: Buffer): Promise<Omit<ProcessedPhoto, 'exifCapturedAt'>> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
@@ -122,10 +121,10 @@ export async function decodeAndEncode(input: Buffer): Promise<Omit<ProcessedPhot
 function toUploadError(error: unknown): HttpError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return badRequest(`The image has too many pixels; the limit is ${MAX_PHOTO_INPUT_PIXELS / 1_000_000} megapixels.`);
+    return badRequest('photo_too_many_pixels', { megapixels: MAX_PHOTO_INPUT_PIXELS / 1_000_000 });
   }
-  if (/unsupported image format/i.test(message)) return unsupportedMediaType('This file is not an image we can read. Please send a JPEG, PNG or WebP photo.');
-  return badRequest('The photo could not be read: the file is damaged or incomplete.');
+  if (/unsupported image format/i.test(message)) return unsupportedMediaType('photo_not_an_image');
+  return badRequest('photo_unreadable');
 }
 
 /** The prebuilt sharp reads AVIF but not HEVC-coded HEIC; a build with libde265 would. */

@@ -116,7 +116,13 @@ describe('stripJpegMetadata', () => {
 describe('hasCommonCoding', () => {
   it('is true for the Huffman-coded 8-bit JPEGs every viewer shows, baseline and progressive', async () => {
     expect(hasCommonCoding(await makePhotoJpeg(64, 48, { seed: 10 }))).toBe(true);
-    expect(hasCommonCoding(await sharp(await makePhotoJpeg(64, 48, { seed: 10 })).jpeg({ progressive: true }).toBuffer())).toBe(true);
+    expect(
+      hasCommonCoding(
+        await sharp(await makePhotoJpeg(64, 48, { seed: 10 }))
+          .jpeg({ progressive: true })
+          .toBuffer(),
+      ),
+    ).toBe(true);
   });
 
   it('is false for an arithmetic-coded JPEG (made with jpegtran -arithmetic) and for a 12-bit frame', async () => {

@@ -1,4 +1,4 @@
-// A small JPEG marker walker (issue 13: no second encode). It removes the segments that carry
+// A small JPEG marker walker (no second encode). It removes the segments that carry
 // metadata and copies every other byte as it is, so the image data is never decoded or re-encoded.
 //
 // Kept: SOI/EOI, the frame, tables and scans (SOFn, DHT, DQT, DRI, DAC, DNL, DHP, EXP, SOS and

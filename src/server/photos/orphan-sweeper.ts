@@ -1,16 +1,17 @@
 // Removes files in the photo store that no row points at: left by a crash between writing the
 // files and inserting the row (or deleting the row and then the files), or half-written temp
-// files. Project photos are pointed at by photos rows, business logos by users rows.
+// files. Project photos are pointed at by photos rows, business logos by users rows, a client's
+// answer files by approvals and issues rows.
 // Only files older than a few minutes are touched, so an upload in progress (files written,
 // row not yet inserted) is never swept, even by another server sharing the store.
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import { photos, users } from '../db/schema.js';
+import { clientIssues, photos, projectApprovals, users } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import type { PeriodicTask } from '../lib/periodic-task.js';
 import { LOGOS_PREFIX } from '../account/business-logo.js';
-import { PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
+import { CLIENT_ANSWERS_PREFIX, PROJECT_PHOTOS_PREFIX, projectIdOfKey } from './photo-keys.js';
 
 export const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
@@ -42,9 +43,19 @@ const referencedLogos: FindReferenced = async (db, keys) => {
   return new Set(rows.map((row) => row.key).filter((key): key is string => key !== null));
 };
 
+const referencedAnswerFiles: FindReferenced = async (db, keys) => {
+  const [issues, approvals] = await Promise.all([
+    db.select({ key: clientIssues.photoKey }).from(clientIssues).where(inArray(clientIssues.photoKey, keys)),
+    db.select({ key: projectApprovals.signatureKey }).from(projectApprovals).where(inArray(projectApprovals.signatureKey, keys)),
+  ]);
+  return new Set([...issues, ...approvals].map((row) => row.key).filter((key): key is string => key !== null));
+};
+
 const SWEPT_PREFIXES: ReadonlyArray<[prefix: string, findReferenced: FindReferenced]> = [
   [PROJECT_PHOTOS_PREFIX, referencedProjectPhotos],
   [LOGOS_PREFIX, referencedLogos],
+  // Left when a report, a pair or an account goes (their rows cascade; the files are swept here).
+  [CLIENT_ANSWERS_PREFIX, referencedAnswerFiles],
 ];
 
 /**

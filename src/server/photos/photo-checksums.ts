@@ -1,11 +1,11 @@
-// Photos stored before issue 13 have no sha256 yet: it is computed from the stored bytes the first
+// Photos stored before capture proof existed have no sha256 yet: it is computed from the stored bytes the first
 // time such a photo is shown, and kept. Photos stored since get theirs when they are stored.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { createHash } from 'node:crypto';
 import { photos, type PhotoRow } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
+import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
 
 /** A photo row whose checksum is known: what the API shows. */
 export type CheckedPhotoRow = PhotoRow & { sha256: string };

@@ -22,7 +22,12 @@ describe('creating a pair (spec §4)', () => {
     const after = await addPhoto(client, project.id, 'after');
     const response = await client.post<PhotoPair>(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ beforePhotoId: before.id, afterPhotoId: after.id, beforePhoto: { id: before.id, imageUrl: before.imageUrl }, afterPhoto: { id: after.id } });
+    expect(response.body).toMatchObject({
+      beforePhotoId: before.id,
+      afterPhotoId: after.id,
+      beforePhoto: { id: before.id, imageUrl: before.imageUrl },
+      afterPhoto: { id: after.id },
+    });
     const read = await client.get<Project>(`/api/projects/${project.id}?images=url`);
     expect(read.body.photoPairs.map((p) => p.id)).toEqual([response.body.id]);
   });
@@ -71,7 +76,9 @@ describe('creating a pair (spec §4)', () => {
     const { client, project } = await ownerWithProject(t);
     const before = await addPhoto(client, project.id, 'before');
     const afters = await Promise.all([addPhoto(client, project.id, 'after'), addPhoto(client, project.id, 'after'), addPhoto(client, project.id, 'after')]);
-    const responses = await Promise.all(afters.map((after) => client.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id })));
+    const responses = await Promise.all(
+      afters.map((after) => client.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id })),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const read = await client.get<Project>(`/api/projects/${project.id}?images=url`);
     expect(read.body.photoPairs).toHaveLength(1);
@@ -154,7 +161,9 @@ describe('auto-pairing', () => {
     expect(responses.reduce((sum, r) => sum + r.body.pairsCreated, 0)).toBe(4);
     const read = await client.get<Project>(`/api/projects/${project.id}?images=url`);
     // Still in the order taken: the i-th before with the i-th after.
-    expect(read.body.photoPairs.map((p) => [p.beforePhotoId, p.afterPhotoId]).sort((a, b) => a[0]! - b[0]!)).toEqual(befores.map((b, i) => [b.id, afters[i]!.id]));
+    expect(read.body.photoPairs.map((p) => [p.beforePhotoId, p.afterPhotoId]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      befores.map((b, i) => [b.id, afters[i]!.id]),
+    );
   });
 });
 

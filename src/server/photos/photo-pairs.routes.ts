@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CreatePhotoPairBodySchema, type AutoPairResponse, type PhotoPair } from '../../shared/contract/projects.js';
-import { IdParamSchema } from '../../shared/contract/common.js';
-import { requireUser } from '../auth/sessions.js';
-import { parseInput } from '../lib/validation.js';
+import type { AutoPairResponse, PhotoPair } from '../../shared/contract/projects.js';
 import { findOwnedProject } from '../project-access/project-access.js';
+import { assertOpen } from '../project-access/project-areas.js';
 import { autoPairPhotos, createPhotoPair, deletePhotoPair, findOwnedPair } from './photo-pairs.service.js';
 import { toPhotoResponse } from './photo-view.js';
 import { withChecksums } from './photo-checksums.js';
@@ -13,11 +11,9 @@ import { addRoute } from '../lib/add-route.js';
 export const photoPairRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  addRoute(app, api.createPhotoPair, async (request, reply) => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    const project = await findOwnedProject(db, user.id, id);
-    const body = parseInput(CreatePhotoPairBodySchema, request.body);
+  addRoute(app, api.createPhotoPair, async ({ user, params, body, reply }) => {
+    const project = await findOwnedProject(db, user.id, params.id);
+    assertOpen(project);
     const { pair, ...photos } = await createPhotoPair(db, project.id, body);
     const [before, after] = await withChecksums(app.deps, [photos.before, photos.after]);
     if (!before || !after) throw new Error('A pair needs both photos');
@@ -32,17 +28,14 @@ export const photoPairRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(response);
   });
 
-  addRoute(app, api.autoPairAll, async (request): Promise<AutoPairResponse> => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    const project = await findOwnedProject(db, user.id, id);
+  addRoute(app, api.autoPairAll, async ({ user, params }): Promise<AutoPairResponse> => {
+    const project = await findOwnedProject(db, user.id, params.id);
+    assertOpen(project);
     return { pairsCreated: await autoPairPhotos(db, project.id) };
   });
 
-  addRoute(app, api.deletePhotoPair, async (request) => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    const pair = await findOwnedPair(db, user.id, id);
+  addRoute(app, api.deletePhotoPair, async ({ user, params }) => {
+    const pair = await findOwnedPair(db, user.id, params.id);
     await deletePhotoPair(db, pair.id);
     return { message: 'Photo pair deleted' };
   });

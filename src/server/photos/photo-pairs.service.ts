@@ -1,18 +1,19 @@
 // Pairing (spec §4): a pair is one before and one after photo of the same project, both unpaired.
 // The unique indexes on photo_pairs.before_photo_id / after_photo_id decide races.
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CreatePhotoPairBody } from '../../shared/contract/projects.js';
 import { isUniqueViolation, type Database } from '../db/client.js';
 import { photoPairs, photos, projects, type PhotoPairRow, type PhotoRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/http-errors.js';
-import { INVALID_SELECTION_MESSAGE, isBeforeAndAfter, matchInTakenOrder } from '../../shared/pairing.js';
+import { isBeforeAndAfter, matchWithinAreas } from '../../shared/pairing.js';
 import { isForeignKeyViolation } from './photos.service.js';
 
-export const PAIR_NOT_FOUND = 'Photo pair not found';
-export const ALREADY_PAIRED = 'One of these photos is already in a pair. Delete that pair first.';
-export const INVALID_SELECTION = INVALID_SELECTION_MESSAGE;
-
-export async function createPhotoPair(db: Database, projectId: number, body: CreatePhotoPairBody): Promise<{ pair: PhotoPairRow; before: PhotoRow; after: PhotoRow }> {
+export async function createPhotoPair(
+  db: Database,
+  projectId: number,
+  body: CreatePhotoPairBody,
+): Promise<{ pair: PhotoPairRow; before: PhotoRow; after: PhotoRow }> {
   const chosen = await db
     .select()
     .from(photos)
@@ -20,31 +21,32 @@ export async function createPhotoPair(db: Database, projectId: number, body: Cre
   const before = chosen.find((photo) => photo.id === body.beforePhotoId);
   const after = chosen.find((photo) => photo.id === body.afterPhotoId);
   // A photo of another project (or another user) is "not in this report", like one that does not exist.
-  if (!before || !after) throw notFound('Photo not found in this report');
-  if (!isBeforeAndAfter(before, after)) throw badRequest(INVALID_SELECTION);
+  if (!before || !after) throw notFound('photo_not_in_project');
+  if (!isBeforeAndAfter(before, after)) throw badRequest('invalid_selection');
+  if (before.areaId !== after.areaId) throw badRequest('areas_differ');
 
   const taken = await db
     .select({ id: photoPairs.id })
     .from(photoPairs)
     .where(or(inArray(photoPairs.beforePhotoId, [before.id, after.id]), inArray(photoPairs.afterPhotoId, [before.id, after.id])))
     .limit(1);
-  if (taken.length > 0) throw conflict(ALREADY_PAIRED);
+  if (taken.length > 0) throw conflict('already_paired');
 
   try {
     const [pair] = await db.insert(photoPairs).values({ projectId, beforePhotoId: before.id, afterPhotoId: after.id }).returning();
     if (!pair) throw new Error('Insert returned no pair');
     return { pair, before, after };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_PAIRED);
-    if (isForeignKeyViolation(error)) throw notFound('Photo not found in this report');
+    if (isUniqueViolation(error)) throw conflict('already_paired');
+    if (isForeignKeyViolation(error)) throw notFound('photo_not_in_project');
     throw error;
   }
 }
 
-/** Pairs the unpaired befores with the unpaired afters one to one, in the order they were taken. */
+/** Pairs the unpaired befores with the unpaired afters one to one, in the order they were taken, within each area. */
 export async function autoPairPhotos(db: Database, projectId: number): Promise<number> {
   const unpaired = await db
-    .select({ id: photos.id, type: photos.type })
+    .select({ id: photos.id, type: photos.type, areaId: photos.areaId })
     .from(photos)
     .where(
       and(
@@ -54,7 +56,7 @@ export async function autoPairPhotos(db: Database, projectId: number): Promise<n
       ),
     )
     .orderBy(asc(photos.createdAt), asc(photos.id));
-  const pairs = matchInTakenOrder(unpaired);
+  const pairs = matchWithinAreas(unpaired);
   if (pairs.length === 0) return 0;
   try {
     // A photo paired meanwhile by another request is skipped rather than failing the rest.
@@ -65,7 +67,7 @@ export async function autoPairPhotos(db: Database, projectId: number): Promise<n
       .returning({ id: photoPairs.id });
     return created.length;
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict('The photos changed while pairing. Please try again.');
+    if (isForeignKeyViolation(error)) throw conflict('photos_changed');
     throw error;
   }
 }
@@ -77,11 +79,34 @@ export async function findOwnedPair(db: Database, userId: number, pairId: number
     .innerJoin(projects, eq(projects.id, photoPairs.projectId))
     .where(and(eq(photoPairs.id, pairId), eq(projects.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(PAIR_NOT_FOUND);
+  if (!row) throw notFound('pair_not_found');
   return row.pair;
 }
 
 /** Deletes the pair only; both photos stay, unpaired. */
 export async function deletePhotoPair(db: Database, pairId: number): Promise<void> {
   await db.delete(photoPairs).where(eq(photoPairs.id, pairId));
+}
+
+export interface PairWithPhotos {
+  id: number;
+  before: PhotoRow;
+  after: PhotoRow;
+}
+
+/**
+ * A report's pairs with both photos' rows, in the order the editor, the client link and the PDF
+ * show them (oldest pair first). The one query for "the report's pairs with their photos".
+ */
+export function listPairsWithPhotos(db: Database, projectId: number, options: { limit?: number } = {}): Promise<PairWithPhotos[]> {
+  const beforePhotos = alias(photos, 'before_photos');
+  const afterPhotos = alias(photos, 'after_photos');
+  const query = db
+    .select({ id: photoPairs.id, before: beforePhotos, after: afterPhotos })
+    .from(photoPairs)
+    .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
+    .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))
+    .where(eq(photoPairs.projectId, projectId))
+    .orderBy(asc(photoPairs.createdAt), asc(photoPairs.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
 }

@@ -1,4 +1,4 @@
-// Quotas (issue 11): at most 500 photos per report and 20,000 per account. Past either, 409 with
+// Quotas: at most 500 photos per report and 20,000 per account. Past either, 409 with
 // a message saying what to do, and nothing stored: no row, no file, even under concurrent uploads.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,10 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
 import { createProject, listPhotoFiles, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
-import { ACCOUNT_PHOTO_QUOTA_MESSAGE, PROJECT_PHOTO_QUOTA_MESSAGE } from './photos.service.js';
+import { errorMessage } from '../../shared/error-codes.js';
+
+const PROJECT_PHOTO_QUOTA_MESSAGE = errorMessage('photo_quota_report', { max: MAX_PHOTOS_PER_PROJECT });
+const ACCOUNT_PHOTO_QUOTA_MESSAGE = errorMessage('photo_quota_account', { max: MAX_PHOTOS_PER_ACCOUNT });
 
 let t: TestApp;
 let photo: Buffer;

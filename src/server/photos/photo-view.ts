@@ -18,6 +18,7 @@ export function toPhotoResponse(row: CheckedPhotoRow, imageData?: string): Photo
     capturedAt: row.capturedAt?.toISOString() ?? null,
     receivedAt: row.receivedAt.toISOString(),
     sha256: row.sha256,
+    areaId: row.areaId,
     ...(imageData === undefined ? {} : { imageData }),
   };
 }

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import type { Photo, Project } from '../../shared/contract/projects.js';
 import { startTestApp, testPhotoStoreKind, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { EXIF_FIXTURE_ARTIST, hasGpsTag, makePhotoJpeg, makePixelBombPng, makeRotatedJpegWithGps, makeTruncatedJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
+import {
+  EXIF_FIXTURE_ARTIST,
+  hasGpsTag,
+  makePhotoJpeg,
+  makePixelBombPng,
+  makeRotatedJpegWithGps,
+  makeTruncatedJpeg,
+  toDataUrl,
+} from '../test-support/photo-fixtures.js';
 import { addPhoto, listPhotoFiles, ownerWithProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { sweepOrphanPhotoFiles, ORPHAN_MIN_AGE_MS } from './orphan-sweeper.js';
 import { users } from '../db/schema.js';
@@ -23,8 +31,8 @@ const countPhotos = async () => (await t.query<{ n: number }>(sql`select count(*
 const storedKeys = async (photoId: number) =>
   (await t.query<{ storage_key: string; thumbnail_key: string }>(sql`select storage_key, thumbnail_key from photos where id = ${photoId}`))[0];
 
-async function getBytes(client: TestClient, url: string) {
-  const response = await fetch(t.url + url, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+async function getBytes(client: TestClient, url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(t.url + url, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -59,20 +67,24 @@ describe('adding photos', () => {
     const image = await getBytes(client, response.body.imageUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
-    expect(image.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(image.headers.get('cache-control')).toBe('private, no-cache');
     expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
 
     const thumbnail = await getBytes(client, response.body.thumbnailUrl);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
-    expect(thumbnail.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(thumbnail.headers.get('cache-control')).toBe('private, no-cache');
     expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
   });
 
   it('accepts PNG and WebP bytes whatever the stated type says, and stores JPEG', async () => {
     const { client, project } = await ownerWithProject(t);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
-    const webp = await sharp(await makePhotoJpeg(200, 300)).webp().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
+    const webp = await sharp(await makePhotoJpeg(200, 300))
+      .webp()
+      .toBuffer();
     const fromPng = await client.post<Photo>(`/api/projects/${project.id}/photos`, { type: 'before', imageData: toDataUrl(png, 'image/jpeg') });
     const fromWebp = await uploadRawPhoto(client, project.id, 'after', webp, 'image/webp');
     expect(fromPng.status).toBe(201);
@@ -132,24 +144,73 @@ describe('refusing bad uploads with a clear 4xx, storing nothing', () => {
   });
 
   const cases: Array<[string, () => Promise<{ body: unknown; raw?: Buffer; contentType?: string; type?: string }>, number, RegExp]> = [
-    ['text that is not an image (raw, claiming image/jpeg)', async () => ({ body: undefined, raw: Buffer.from('definitely not a photo'.repeat(50)) }), 415, /not an image/],
-    ['an SVG (sharp could render it; a photo never is one)', async () => ({ body: undefined, raw: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), contentType: 'image/png' }), 415, /not an image/],
-    ['a data URL of text', async () => ({ body: { type: 'before', imageData: `data:image/jpeg;base64,${Buffer.from('hello world!').toString('base64')}` } }), 415, /not an image/],
+    [
+      'text that is not an image (raw, claiming image/jpeg)',
+      async () => ({ body: undefined, raw: Buffer.from('definitely not a photo'.repeat(50)) }),
+      415,
+      /not an image/,
+    ],
+    [
+      'an SVG (sharp could render it; a photo never is one)',
+      async () => ({ body: undefined, raw: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), contentType: 'image/png' }),
+      415,
+      /not an image/,
+    ],
+    [
+      'a data URL of text',
+      async () => ({ body: { type: 'before', imageData: `data:image/jpeg;base64,${Buffer.from('hello world!').toString('base64')}` } }),
+      415,
+      /not an image/,
+    ],
     ['a string that is not a data URL', async () => ({ body: { type: 'before', imageData: 'https://example.com/photo.jpg' } }), 400, /data URL/],
-    ['a data URL that is not an image type', async () => ({ body: { type: 'before', imageData: `data:text/plain;base64,${(await makePhotoJpeg(20, 20)).toString('base64')}` } }), 400, /data URL/],
+    [
+      'a data URL that is not an image type',
+      async () => ({ body: { type: 'before', imageData: `data:text/plain;base64,${(await makePhotoJpeg(20, 20)).toString('base64')}` } }),
+      400,
+      /data URL/,
+    ],
     ['a data URL whose base64 is broken', async () => ({ body: { type: 'before', imageData: 'data:image/jpeg;base64,/9j/4AAQ$$$%%%' } }), 400, /base64/],
     ['a data URL that is not base64', async () => ({ body: { type: 'before', imageData: 'data:image/jpeg,rawtext' } }), 400, /data URL/],
     ['a truncated JPEG', async () => ({ body: undefined, raw: await makeTruncatedJpeg() }), 400, /damaged or incomplete/],
-    ['a truncated JPEG as a data URL', async () => ({ body: { type: 'after', imageData: toDataUrl(await makeTruncatedJpeg()) } }), 400, /damaged or incomplete/],
-    ['a pixel bomb (93-byte PNG claiming 60000x60000)', async () => ({ body: undefined, raw: await makePixelBombPng(), contentType: 'image/png' }), 400, /too many pixels.*50 megapixels/],
-    ['a photo over 10 MB', async () => ({ body: undefined, raw: Buffer.concat([await makePhotoJpeg(64, 64), Buffer.alloc(11 * 1024 * 1024)]) }), 413, /too large.*10 MB/],
+    [
+      'a truncated JPEG as a data URL',
+      async () => ({ body: { type: 'after', imageData: toDataUrl(await makeTruncatedJpeg()) } }),
+      400,
+      /damaged or incomplete/,
+    ],
+    [
+      'a pixel bomb (93-byte PNG claiming 60000x60000)',
+      async () => ({ body: undefined, raw: await makePixelBombPng(), contentType: 'image/png' }),
+      400,
+      /too many pixels.*50 megapixels/,
+    ],
+    [
+      'a photo over 10 MB',
+      async () => ({ body: undefined, raw: Buffer.concat([await makePhotoJpeg(64, 64), Buffer.alloc(11 * 1024 * 1024)]) }),
+      413,
+      /too large.*10 MB/,
+    ],
     ['a body over the 15 MB request limit', async () => ({ body: undefined, raw: Buffer.alloc(16 * 1024 * 1024, 1) }), 413, /too large/],
-    ['a data URL over 10 MB', async () => ({ body: { type: 'before', imageData: toDataUrl(Buffer.concat([await makePhotoJpeg(64, 64), Buffer.alloc(10.5 * 1024 * 1024)])) } }), 413, /too large.*10 MB/],
+    [
+      'a data URL over 10 MB',
+      async () => ({ body: { type: 'before', imageData: toDataUrl(Buffer.concat([await makePhotoJpeg(64, 64), Buffer.alloc(10.5 * 1024 * 1024)])) } }),
+      413,
+      /too large.*10 MB/,
+    ],
     ['an empty body', async () => ({ body: undefined, raw: Buffer.alloc(0) }), 400, /./],
     ['a wrong type', async () => ({ body: { type: 'during', imageData: toDataUrl(await makePhotoJpeg(20, 20)) } }), 400, /before' or 'after/],
     ['raw bytes without ?type', async () => ({ body: undefined, raw: await makePhotoJpeg(20, 20), type: '' }), 400, /before' or 'after/],
     ['an unsupported content type', async () => ({ body: undefined, raw: await makePhotoJpeg(20, 20), contentType: 'image/gif' }), 415, /content type/i],
-    ['HEIC bytes this server cannot decode', async () => ({ body: undefined, raw: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(200)]), contentType: 'image/heic' }), 415, /HEIC/],
+    [
+      'HEIC bytes this server cannot decode',
+      async () => ({
+        body: undefined,
+        raw: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(200)]),
+        contentType: 'image/heic',
+      }),
+      415,
+      /HEIC/,
+    ],
   ];
 
   it.each(cases)('refuses %s', async (_name, make, status, message) => {
@@ -191,6 +252,25 @@ describe('deleting photos', () => {
   });
 });
 
+describe('photos on a shared phone', () => {
+  it('are kept by the browser only until it asks again: private, no-cache with an ETag, and a 304 keeps that cheap', async () => {
+    const { client, project } = await ownerWithProject(t);
+    const photo = await addPhoto(client, project.id, 'before');
+    for (const url of [photo.imageUrl, photo.thumbnailUrl]) {
+      const first = await getBytes(client, url);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^".+"$/);
+      const again = await getBytes(client, url, { 'if-none-match': etag! });
+      expect(again.status).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      // Signed out, the same question gets no photo and no 304: the browser cannot show its copy.
+      const signedOut = await getBytes(t.client(), url, { 'if-none-match': etag! });
+      expect(signedOut.status).toBe(401);
+    }
+  });
+});
+
 describe('ownership: another user’s photo is a 404 and changes nothing', () => {
   it('on image, thumbnail and delete', async () => {
     const owner = await ownerWithProject(t);
@@ -222,11 +302,21 @@ describe('concurrent uploads', () => {
   it('stores all 20 photos uploaded to one report at once: 20 rows, 40 files', async () => {
     const { client, project } = await ownerWithProject(t);
     const jpegs = await Promise.all(Array.from({ length: 20 }, (_, i) => makePhotoJpeg(1024, 768, { seed: 100 + i })));
-    const responses = await Promise.all(
-      jpegs.map((jpeg, i) =>
-        i % 2 === 0 ? uploadRawPhoto(client, project.id, 'before', jpeg) : client.post<Photo>(`/api/projects/${project.id}/photos`, { type: 'after', imageData: toDataUrl(jpeg) }),
-      ),
-    );
+    const send = (jpeg: Buffer, i: number) =>
+      i % 2 === 0
+        ? uploadRawPhoto(client, project.id, 'before', jpeg)
+        : client.post<Photo>(`/api/projects/${project.id}/photos`, { type: 'after', imageData: toDataUrl(jpeg) });
+    // All at once: past the user's uploads in flight a photo is refused with 429 before its body
+    // is read, and sent again, as the app's upload queue does; none is lost or stored twice.
+    const sendUntilStored = async (jpeg: Buffer, i: number) => {
+      for (;;) {
+        const response = await send(jpeg, i);
+        if (response.status !== 429) return response;
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const responses = await Promise.all(jpegs.map(sendUntilStored));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
     const read = await client.get<Project>(`/api/projects/${project.id}?images=url`);
     expect(read.body.photos).toHaveLength(20);
@@ -250,13 +340,26 @@ describe('orphan sweeper', () => {
     await store.put(`projects/${project.id}/crashed-upload.jpg.123.abc.tmp`, Buffer.from('x'), 'image/jpeg');
     await store.put('projects/987654/gone-project.thumb.webp', Buffer.from('x'), 'image/webp');
     // Business logos: the one a user points at stays; one left by a crash mid-upload goes.
-    const logoPng = await sharp({ create: { width: 60, height: 40, channels: 4, background: '#0f766e' } }).png().toBuffer();
+    const logoPng = await sharp({ create: { width: 60, height: 40, channels: 4, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const logo = await client.post<{ businessLogoUrl: string | null }>('/api/user/logo', undefined, { raw: logoPng, headers: { 'content-type': 'image/png' } });
     expect(logo.status).toBe(200);
-    const [owner] = await t.db.select({ logoKey: users.businessLogoKey }).from(users).where(eq(users.id, (await client.get<{ id: number }>('/api/user')).body.id));
+    const [owner] = await t.db
+      .select({ logoKey: users.businessLogoKey })
+      .from(users)
+      .where(eq(users.id, (await client.get<{ id: number }>('/api/user')).body.id));
     await store.put('logos/987654/crashed-logo.png', Buffer.from('x'), 'image/png');
+    // A client's issue photo whose report was deleted (its row went with the report).
+    await store.put('client-answers/987654/gone-issue.jpg', Buffer.from('x'), 'image/jpeg');
 
-    const leftovers = [`projects/${project.id}/crashed-upload.jpg`, `projects/${project.id}/crashed-upload.jpg.123.abc.tmp`, 'projects/987654/gone-project.thumb.webp', 'logos/987654/crashed-logo.png'];
+    const leftovers = [
+      'client-answers/987654/gone-issue.jpg',
+      `projects/${project.id}/crashed-upload.jpg`,
+      `projects/${project.id}/crashed-upload.jpg.123.abc.tmp`,
+      'projects/987654/gone-project.thumb.webp',
+      'logos/987654/crashed-logo.png',
+    ];
 
     // Younger than ORPHAN_MIN_AGE_MS: they may be an upload whose row is not written yet.
     await sweepOrphanPhotoFiles(t.deps, { now: new Date() });
@@ -271,6 +374,7 @@ describe('orphan sweeper', () => {
     expect(owner?.logoKey).toMatch(/^logos\//);
     expect(files).toContain(owner?.logoKey);
     expect(files).not.toContain('logos/987654/crashed-logo.png');
+    expect(files).not.toContain('client-answers/987654/gone-issue.jpg');
     expect((await client.get('/api/user/logo')).status).toBe(200);
     expect(files.filter((f) => f.includes('crashed') || f.includes('gone-project'))).toEqual([]);
     expect((await getBytes(client, photo.imageUrl)).status).toBe(200);

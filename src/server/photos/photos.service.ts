@@ -1,4 +1,4 @@
-// Photo bytes and rows. Crash safety (DESIGN.md): files are written before the row that points at
+// Photo bytes and rows. Crash safety: files are written before the row that points at
 // them and deleted after the row is gone, so no row ever points at a missing file; files left
 // without a row by a crash are removed by the orphan sweeper.
 import { createHash } from 'node:crypto';
@@ -6,33 +6,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
 import { photos, projects, users, type PhotoRow } from '../db/schema.js';
-import { HttpError, notFound } from '../lib/http-errors.js';
+import { conflict, HttpError, notFound } from '../lib/http-errors.js';
+import { errorMessage } from '../../shared/error-codes.js';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
 import type { PhotoStore } from '../storage/photo-store.js';
-import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
-import { createConcurrencyLimiter } from '../lib/concurrency-limiter.js';
+import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
 import { plausibleCaptureTime } from '../../shared/capture-time.js';
 import { processUploadedPhoto, type ProcessedPhoto } from './image-processing.js';
-import { completeClaim, type UploadClaim } from './upload-keys.js';
+import { claimUploadKey, ClaimLostError, completeClaim, releaseClaim, uploadFingerprint, type UploadClaim } from './upload-keys.js';
 import { newPhotoKeys } from './photo-keys.js';
-
-export const PHOTO_NOT_FOUND = 'Photo not found';
+import { pairAtShutter } from './pair-at-shutter.js';
 
 interface PhotoDeps {
   db: Database;
   photoStore: PhotoStore;
 }
 
-export const PROJECT_PHOTO_QUOTA_MESSAGE = `This report already has ${MAX_PHOTOS_PER_PROJECT} photos, the most one report can hold. Start a new report for the rest of this job.`;
-export const ACCOUNT_PHOTO_QUOTA_MESSAGE = `Your account already has ${MAX_PHOTOS_PER_ACCOUNT.toLocaleString('en-US')} photos, the most it can hold. Delete reports you no longer need to make room.`;
-
-/** A quota of issue 11 is used up: 409 with what to do, and nothing stored. */
+/** A quota is used up: 409 with what to do, and nothing stored. */
 export class PhotoQuotaError extends HttpError {
-  constructor(
-    readonly quota: 'project' | 'account',
-    message: string,
-  ) {
-    super(409, message);
+  constructor(readonly quota: 'project' | 'account') {
+    const code = quota === 'project' ? 'photo_quota_report' : 'photo_quota_account';
+    super(409, code, errorMessage(code, { max: quota === 'project' ? MAX_PHOTOS_PER_PROJECT : MAX_PHOTOS_PER_ACCOUNT }));
   }
 }
 
@@ -46,8 +40,8 @@ async function assertPhotoQuota(db: Database, userId: number, projectId: number)
     .from(photos)
     .innerJoin(projects, eq(projects.id, photos.projectId))
     .where(eq(projects.userId, userId));
-  if ((counts?.inProject ?? 0) >= MAX_PHOTOS_PER_PROJECT) throw new PhotoQuotaError('project', PROJECT_PHOTO_QUOTA_MESSAGE);
-  if ((counts?.inAccount ?? 0) >= MAX_PHOTOS_PER_ACCOUNT) throw new PhotoQuotaError('account', ACCOUNT_PHOTO_QUOTA_MESSAGE);
+  if ((counts?.inProject ?? 0) >= MAX_PHOTOS_PER_PROJECT) throw new PhotoQuotaError('project');
+  if ((counts?.inAccount ?? 0) >= MAX_PHOTOS_PER_ACCOUNT) throw new PhotoQuotaError('account');
 }
 
 export interface PhotoUpload {
@@ -58,12 +52,51 @@ export interface PhotoUpload {
   receivedAt: Date;
   /** The owner's users.timeZone: a zone-less EXIF date is read in it. */
   timeZone: string;
-  /** The Idempotency-Key claim this upload completes, if it came with a key (upload-keys.ts). */
-  claim?: UploadClaim;
+  /** Shoot-to-pair: the before to pair this after with as it is stored (pair-at-shutter.ts). */
+  pairWith?: number;
+  /** The report area it is of (checked by the route); null in a blank report. */
+  areaId: number | null;
 }
 
-/** Stores an uploaded photo in the user's project (processed by image-processing.ts); returns its row and how its bytes were stored. */
-export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: number }, upload: PhotoUpload): Promise<{ row: PhotoRow; path: ProcessedPhoto['path'] }> {
+export interface AddedPhoto {
+  photo: PhotoRow;
+  /** True when an earlier request with the same Idempotency-Key stored it, and this one stored nothing. */
+  repeated: boolean;
+  /** How its bytes were stored (for the metrics); absent on a repeat. */
+  path?: ProcessedPhoto['path'];
+}
+
+/**
+ * Adds a photo to the user's project, once per Idempotency-Key when one is given: claims the key
+ * (or finds the photo an earlier request stored with it), stores the photo, and completes the key
+ * in the transaction that inserts the photo's row; a failure gives the key up, so the upload can
+ * be retried. Control only goes down from here: upload-keys.ts and image-processing.ts answer and
+ * call nothing back.
+ */
+export async function addPhotoOnce(
+  deps: PhotoDeps,
+  project: { id: number; userId: number },
+  upload: PhotoUpload,
+  key: string | undefined,
+): Promise<AddedPhoto> {
+  if (key === undefined) return storeNewPhoto(deps, project, upload);
+  const fingerprint = uploadFingerprint({ ...upload, projectId: project.id });
+  for (;;) {
+    const found = await claimUploadKey(deps.db, { userId: project.userId, key, fingerprint });
+    if (found.repeatOf) return { photo: found.repeatOf, repeated: true };
+    try {
+      return await storeNewPhoto(deps, project, upload, found.claimed);
+    } catch (error) {
+      // Taken over as stale while this request worked: look again, as a repeat would.
+      if (error instanceof ClaimLostError) continue;
+      await releaseClaim(deps.db, found.claimed);
+      throw error;
+    }
+  }
+}
+
+/** Stores an uploaded photo in the user's project (processed by image-processing.ts), completing the key's claim with its row. */
+async function storeNewPhoto(deps: PhotoDeps, project: { id: number; userId: number }, upload: PhotoUpload, claim?: UploadClaim): Promise<AddedPhoto> {
   // Checked before the costly decode, and again under the lock below, where it is decided.
   await assertPhotoQuota(deps.db, project.userId, project.id);
   const processed = await processUploadedPhoto(upload.bytes, { timeZone: upload.timeZone });
@@ -73,13 +106,19 @@ export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: n
   const keys = newPhotoKeys(project.id);
   try {
     // allSettled: when one write fails, the other must have finished before the clean-up below.
-    const writes = await Promise.allSettled([deps.photoStore.put(keys.storageKey, processed.jpeg, 'image/jpeg'), deps.photoStore.put(keys.thumbnailKey, processed.thumbnail, 'image/webp')]);
+    const writes = await Promise.allSettled([
+      deps.photoStore.put(keys.storageKey, processed.jpeg, 'image/jpeg'),
+      deps.photoStore.put(keys.thumbnailKey, processed.thumbnail, 'image/webp'),
+    ]);
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason as unknown;
     const row = await deps.db.transaction(async (tx) => {
       // The user's row lock orders this user's concurrent uploads, so a quota holds exactly.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, project.userId)).for('update');
       await assertPhotoQuota(tx as unknown as Database, project.userId, project.id);
+      // The job may have been finished since the route looked.
+      const [current] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, project.id));
+      if (current?.status === 'finished') throw conflict('report_finished');
       const [inserted] = await tx
         .insert(photos)
         .values({
@@ -92,17 +131,20 @@ export async function addPhoto(deps: PhotoDeps, project: { id: number; userId: n
           capturedAt,
           receivedAt: upload.receivedAt,
           sha256,
+          areaId: upload.areaId,
         })
         .returning();
-      if (inserted && upload.claim) await completeClaim(tx, upload.claim, inserted.id);
+      if (inserted && claim) await completeClaim(tx, claim, inserted.id);
+      // The route answers with the pair (findPairIdOf), for a first request and a repeat alike.
+      if (inserted && upload.pairWith !== undefined) await pairAtShutter(tx, inserted, upload.pairWith);
       return inserted;
     });
     if (!row) throw new Error('Insert returned no photo');
-    return { row, path: processed.path };
+    return { photo: row, repeated: false, path: processed.path };
   } catch (error) {
     await deletePhotoFiles(deps.photoStore, [keys]);
     // The project was deleted while its photo was being processed.
-    if (isForeignKeyViolation(error)) throw notFound(PROJECT_NOT_FOUND);
+    if (isForeignKeyViolation(error)) throw notFound('project_not_found');
     throw error;
   }
 }
@@ -115,7 +157,7 @@ export async function findOwnedPhoto(db: Database, userId: number, photoId: numb
     .innerJoin(projects, eq(projects.id, photos.projectId))
     .where(and(eq(photos.id, photoId), eq(projects.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  if (!row) throw notFound('photo_not_found');
   return row.photo;
 }
 
@@ -128,9 +170,7 @@ export async function deletePhoto(deps: PhotoDeps, photo: PhotoRow): Promise<voi
 /** Removes the files of photos whose rows are gone. A failure leaves orphans for the sweeper, never an error for the user. */
 export async function deletePhotoFiles(store: PhotoStore, keys: ReadonlyArray<{ storageKey: string; thumbnailKey: string }>): Promise<void> {
   const removals = createConcurrencyLimiter(8);
-  await Promise.all(
-    keys.flatMap((photo) => [photo.storageKey, photo.thumbnailKey]).map((key) => removals.run(() => store.delete(key).catch(() => undefined))),
-  );
+  await Promise.all(keys.flatMap((photo) => [photo.storageKey, photo.thumbnailKey]).map((key) => removals.run(() => store.delete(key).catch(() => undefined))));
 }
 
 /** spec §3's imageData for each photo: the stored JPEG as a data URL. Read a few at a time. */

@@ -3,8 +3,6 @@ import type { Database } from '../db/client.js';
 import { projects, type ProjectRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 
-export const PROJECT_NOT_FOUND = 'Project not found';
-
 /** The user's project, or a 404: another user's project looks exactly like one that does not exist. */
 export async function findOwnedProject(db: Database, userId: number, projectId: number): Promise<ProjectRow> {
   const [project] = await db
@@ -12,6 +10,6 @@ export async function findOwnedProject(db: Database, userId: number, projectId: 
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
     .limit(1);
-  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  if (!project) throw notFound('project_not_found');
   return project;
 }

@@ -78,7 +78,12 @@ describe('reading a project', () => {
     expect(body.photoCount).toBe(3);
     expect(body.pairCount).toBe(1);
     expect(body.photoPairs).toHaveLength(1);
-    expect(body.photoPairs[0]).toMatchObject({ beforePhotoId: b1.id, afterPhotoId: a1.id, beforePhoto: { id: b1.id, type: 'before' }, afterPhoto: { id: a1.id, type: 'after' } });
+    expect(body.photoPairs[0]).toMatchObject({
+      beforePhotoId: b1.id,
+      afterPhotoId: a1.id,
+      beforePhoto: { id: b1.id, type: 'before' },
+      afterPhoto: { id: a1.id, type: 'after' },
+    });
     for (const photo of [...body.photos, body.photoPairs[0]!.beforePhoto, body.photoPairs[0]!.afterPhoto]) {
       expect(photo.imageUrl).toBe(`/api/photos/${photo.id}/image`);
       expect(photo.thumbnailUrl).toBe(`/api/photos/${photo.id}/thumbnail`);

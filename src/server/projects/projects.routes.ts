@@ -1,53 +1,61 @@
 // Projects (reports): spec §7's calls. Code says project; only the UI says "report".
 import type { FastifyPluginAsync } from 'fastify';
-import { CreateProjectBodySchema, ProjectQuerySchema, UpdateProjectBodySchema, type Project, type ProjectSummary } from '../../shared/contract/projects.js';
-import { IdParamSchema } from '../../shared/contract/common.js';
-import { requireUser } from '../auth/sessions.js';
+import type { Project, ProjectSummary } from '../../shared/contract/projects.js';
 import { requireActiveAccess } from '../billing/access.js';
-import { parseInput } from '../lib/validation.js';
 import { findOwnedProject } from '../project-access/project-access.js';
 import { heavyReads } from './heavy-reads.js';
+import { createProjectOnce } from './project-create-keys.js';
 import { createProject, deleteProject, listProjects, loadProject, updateProject } from './projects.service.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
+import { areasForNewProject } from './new-project-areas.js';
+import { finishProject, reopenProject } from './finish.service.js';
+import { setAreaSkipped } from '../project-access/project-areas.js';
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore } = app.deps;
 
-  addRoute(app, api.listProjects, async (request): Promise<ProjectSummary[]> => {
-    const user = await requireUser(request);
-    return listProjects(db, user.id);
-  });
+  addRoute(app, api.listProjects, async ({ user, query }): Promise<ProjectSummary[]> => listProjects(db, user.id, query));
 
-  addRoute(app, api.createProject, async (request, reply) => {
-    const user = await requireUser(request);
-    const body = parseInput(CreateProjectBodySchema, request.body);
+  addRoute(app, api.createProject, async ({ user, body, headers, request, reply }) => {
+    const key = headers['Idempotency-Key'];
     await requireActiveAccess(request, user);
-    const project = await createProject(db, user.id, body);
-    return reply.code(201).send(await loadProject({ db, photoStore }, project, 'url'));
+    // A phone retrying a create whose answer it lost sends the same key: 200 with the same report.
+    const areas = await areasForNewProject(db, user, body);
+    const { project, repeated } =
+      key === undefined
+        ? { project: await db.transaction((tx) => createProject(tx, user.id, body, areas)), repeated: false }
+        : await createProjectOnce(db, user.id, body, key, areas);
+    return reply.code(repeated ? 200 : 201).send(await loadProject({ db, photoStore }, project, 'url'));
   });
 
-  addRoute(app, api.getProject, async (request): Promise<Project> => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    const { images } = parseInput(ProjectQuerySchema, request.query);
-    const project = await findOwnedProject(db, user.id, id);
-    if (images === 'url') return loadProject({ db, photoStore }, project, images);
+  addRoute(app, api.getProject, async ({ user, params, query }): Promise<Project> => {
+    const project = await findOwnedProject(db, user.id, params.id);
+    if (query.images === 'url') return loadProject({ db, photoStore }, project, query.images);
     // spec §3's form carries every photo as base64: megabytes per request, two at a time per user.
-    return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, images));
+    return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, query.images));
   });
 
-  addRoute(app, api.updateProject, async (request): Promise<ProjectSummary> => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    const body = parseInput(UpdateProjectBodySchema, request.body);
-    return updateProject(db, await findOwnedProject(db, user.id, id), body);
+  addRoute(app, api.updateProject, async ({ user, params, body }): Promise<ProjectSummary> =>
+    updateProject(db, await findOwnedProject(db, user.id, params.id), body),
+  );
+
+  addRoute(app, api.finishProject, async ({ user, params }): Promise<Project> => {
+    const project = await finishProject(db, await findOwnedProject(db, user.id, params.id), app.deps.clock());
+    return loadProject({ db, photoStore }, project, 'url');
   });
 
-  addRoute(app, api.deleteProject, async (request) => {
-    const user = await requireUser(request);
-    const { id } = parseInput(IdParamSchema, request.params);
-    await deleteProject({ db, photoStore }, await findOwnedProject(db, user.id, id));
+  addRoute(app, api.reopenProject, async ({ user, params }): Promise<Project> => {
+    const project = await reopenProject(db, await findOwnedProject(db, user.id, params.id));
+    return loadProject({ db, photoStore }, project, 'url');
+  });
+
+  addRoute(app, api.skipArea, async ({ user, params, body }) => setAreaSkipped(db, await findOwnedProject(db, user.id, params.id), params.areaId, body));
+
+  addRoute(app, api.unskipArea, async ({ user, params }) => setAreaSkipped(db, await findOwnedProject(db, user.id, params.id), params.areaId, null));
+
+  addRoute(app, api.deleteProject, async ({ user, params }) => {
+    await deleteProject({ db, photoStore }, await findOwnedProject(db, user.id, params.id));
     return { message: 'Project deleted' };
   });
 };

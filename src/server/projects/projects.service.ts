@@ -1,51 +1,103 @@
 // Projects (reports): spec §3 and §7. Photos come in the order they were taken; pairs in the
 // order they were made.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { CreateProjectBody, Photo, PhotoPair, Project, ProjectSummary, UpdateProjectBody } from '../../shared/contract/projects.js';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { CreateProjectBody, Photo, PhotoPair, Project, ProjectListQuery, ProjectSummary, UpdateProjectBody } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { photoPairs, photos, projects, type ProjectRow } from '../db/schema.js';
+import { clients, photoPairs, photos, projects, type ProjectRow } from '../db/schema.js';
+import { clientOwnerId } from '../clients/client-owner.js';
+import { matchesSearch, projectSearchExpression } from '../search/search-text.js';
 import { notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { toPhotoResponse } from '../photos/photo-view.js';
 import { withChecksums } from '../photos/photo-checksums.js';
 import { deletePhotoFiles, readPhotoDataUrls } from '../photos/photos.service.js';
-import { PROJECT_NOT_FOUND } from '../project-access/project-access.js';
+import { insertAreas, listAreaRows, toAreaResponse, type NewArea } from '../project-access/project-areas.js';
+import { loadClientAnswers } from '../client-answers/client-answers-view.js';
 
 // Written out in full: drizzle renders columns of a one-table query unqualified, which inside a
 // correlated subquery would bind to the inner table.
 const photoCount = sql<number>`(select count(*) from photos where photos.project_id = projects.id)`.mapWith(Number);
 const pairCount = sql<number>`(select count(*) from photo_pairs where photo_pairs.project_id = projects.id)`.mapWith(Number);
 
-/** The user's projects, newest first. */
-export async function listProjects(db: Database, userId: number): Promise<ProjectSummary[]> {
+/** A database or a transaction on it. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The user's projects, newest first. No query: the whole list, as spec §7 has it. With one, pages
+ * by id (ids only grow, so a report made between two pages never shifts the next one), searches
+ * client name and description, and keeps to one client.
+ */
+export async function listProjects(db: Database, userId: number, query: ProjectListQuery = {}): Promise<ProjectSummary[]> {
+  const conditions: SQL[] = [eq(projects.userId, userId)];
+  if (query.before !== undefined) conditions.push(lt(projects.id, query.before));
+  if (query.clientId !== undefined) conditions.push(eq(projects.clientId, query.clientId));
+  if (query.q) conditions.push(matchesSearch(projectSearchExpression, query.q));
+  const isWholeList = Object.values(query).every((value) => value === undefined || value === '');
   const rows = await db
     .select({ project: projects, photoCount, pairCount })
     .from(projects)
-    .where(eq(projects.userId, userId))
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+    .where(and(...conditions))
+    .orderBy(...(isWholeList ? [desc(projects.createdAt), desc(projects.id)] : [desc(projects.id)]))
+    .limit(query.limit ?? 1_000_000);
   return rows.map((row) => toProjectSummary(row.project, row.photoCount, row.pairCount));
 }
 
-export async function createProject(db: Database, userId: number, body: CreateProjectBody): Promise<ProjectRow> {
-  const [project] = await db.insert(projects).values({ userId, clientName: body.clientName, description: body.description }).returning();
+/** The name and id of the owner's client, or a 404 as for any other thing not theirs. */
+async function findClientForProject(db: Database | Tx, userId: number, clientId: number): Promise<{ id: number; name: string }> {
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, clientOwnerId({ id: userId }))))
+    .limit(1);
+  if (!client) throw notFound('client_not_found');
+  return client;
+}
+
+/**
+ * Makes the report with its areas (none for a blank report); call it inside a transaction when
+ * there are areas. With a clientId, the report is that client's and takes their name unless it is
+ * given one.
+ */
+export async function createProject(db: Database | Tx, userId: number, body: CreateProjectBody, areas: readonly NewArea[] = []): Promise<ProjectRow> {
+  const client = body.clientId === undefined ? undefined : await findClientForProject(db, userId, body.clientId);
+  const [project] = await db
+    .insert(projects)
+    .values({
+      userId,
+      clientId: client?.id ?? null,
+      clientName: body.clientName ?? client?.name ?? '',
+      description: body.description,
+      templateId: body.templateId ?? null,
+    })
+    .returning();
   if (!project) throw new Error('Insert returned no project');
+  await insertAreas(db, project.id, areas);
   return project;
 }
 
+/** clientId links the report (its clientName stays what it was sent under); null unlinks it. */
 export async function updateProject(db: Database, project: ProjectRow, body: UpdateProjectBody): Promise<ProjectSummary> {
+  if (typeof body.clientId === 'number') await findClientForProject(db, project.userId, body.clientId);
   const [updated] = await db
     .update(projects)
-    .set({ ...(body.clientName === undefined ? {} : { clientName: body.clientName }), ...(body.description === undefined ? {} : { description: body.description }) })
+    .set({
+      ...(body.clientName === undefined ? {} : { clientName: body.clientName }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...(body.clientId === undefined ? {} : { clientId: body.clientId }),
+    })
     .where(and(eq(projects.id, project.id), eq(projects.userId, project.userId)))
     .returning({ project: projects, photoCount, pairCount });
-  if (!updated) throw notFound(PROJECT_NOT_FOUND);
+  if (!updated) throw notFound('project_not_found');
   return toProjectSummary(updated.project, updated.photoCount, updated.pairCount);
 }
 
 /** Deletes the project with its photos and pairs, then the photos' files (after the rows are gone). */
 export async function deleteProject(deps: { db: Database; photoStore: PhotoStore }, project: ProjectRow): Promise<void> {
   const removedPhotos = await deps.db.transaction(async (tx) => {
-    const removed = await tx.delete(photos).where(eq(photos.projectId, project.id)).returning({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey });
+    const removed = await tx
+      .delete(photos)
+      .where(eq(photos.projectId, project.id))
+      .returning({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey });
     await tx.delete(projects).where(eq(projects.id, project.id));
     return removed;
   });
@@ -57,9 +109,10 @@ export async function deleteProject(deps: { db: Database; photoStore: PhotoStore
  * also carries spec §3's imageData (the JPEG as a data URL); `'url'` leaves it out.
  */
 export async function loadProject(deps: { db: Database; photoStore: PhotoStore }, project: ProjectRow, images: 'data' | 'url'): Promise<Project> {
-  const [photoRows, pairRows] = await Promise.all([
+  const [photoRows, pairRows, areaRows] = await Promise.all([
     deps.db.select().from(photos).where(eq(photos.projectId, project.id)).orderBy(asc(photos.createdAt), asc(photos.id)),
     deps.db.select().from(photoPairs).where(eq(photoPairs.projectId, project.id)).orderBy(asc(photoPairs.createdAt), asc(photoPairs.id)),
+    listAreaRows(deps.db, project.id),
   ]);
   const [dataUrls, checkedRows] = await Promise.all([
     images === 'data' ? readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>(),
@@ -71,18 +124,36 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
     const beforePhoto = photoViews.get(pair.beforePhotoId);
     const afterPhoto = photoViews.get(pair.afterPhotoId);
     if (!beforePhoto || !afterPhoto) continue; // a photo deleted between the two reads
-    pairs.push({ id: pair.id, beforePhotoId: pair.beforePhotoId, afterPhotoId: pair.afterPhotoId, beforePhoto, afterPhoto, createdAt: pair.createdAt.toISOString() });
+    pairs.push({
+      id: pair.id,
+      beforePhotoId: pair.beforePhotoId,
+      afterPhotoId: pair.afterPhotoId,
+      beforePhoto,
+      afterPhoto,
+      createdAt: pair.createdAt.toISOString(),
+    });
   }
-  return { ...toProjectSummary(project, photoRows.length, pairs.length), photos: [...photoViews.values()], photoPairs: pairs };
+  const answers = await loadClientAnswers(deps, project, { kind: 'owner' });
+  return {
+    ...toProjectSummary(project, photoRows.length, pairs.length),
+    areas: areaRows.map(toAreaResponse),
+    photos: [...photoViews.values()],
+    photoPairs: pairs,
+    ...answers,
+  };
 }
 
 export function toProjectSummary(project: ProjectRow, photos: number, pairs: number): ProjectSummary {
   return {
     id: project.id,
     clientName: project.clientName,
+    clientId: project.clientId,
     description: project.description,
     createdAt: project.createdAt.toISOString(),
     photoCount: photos,
     pairCount: pairs,
+    templateId: project.templateId,
+    status: project.status,
+    finishedAt: project.finishedAt?.toISOString() ?? null,
   };
 }

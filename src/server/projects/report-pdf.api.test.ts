@@ -54,7 +54,9 @@ async function fetchSharedPdf(client: TestClient, projectId: number): Promise<Ui
 }
 
 async function fetchPdf(client: TestClient, projectId: number) {
-  const response = await fetch(`${t.url}/api/projects/${projectId}/report.pdf`, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const response = await fetch(`${t.url}/api/projects/${projectId}/report.pdf`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -84,7 +86,7 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(embedded.sort()).toEqual(stored.sort());
   });
 
-  it("is written in the owner's language: ANTES/DESPUÉS, 'Página 1 de N' and a Spanish date (issue 15)", async () => {
+  it("is written in the owner's language: ANTES/DESPUÉS, 'Página 1 de N' and a Spanish date", async () => {
     const { client, project } = await ownerWithReport(4);
     expect((await client.patch('/api/user/preferences', { locale: 'es', timeZone: 'Europe/Madrid' })).status).toBe(200);
     const response = await fetchPdf(client, project.id);
@@ -103,7 +105,7 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(pdf.pageTexts[0]).toMatch(/\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
   });
 
-  it("names the file with the owner's word for report: Informe for a Spanish owner, on the owner's route and the client link's (issue 15)", async () => {
+  it("names the file with the owner's word for report: Informe for a Spanish owner, on the owner's route and the client link's", async () => {
     const { client, project } = await ownerWithReport(1);
     expect((await client.patch('/api/user/preferences', { locale: 'es' })).status).toBe(200);
     const own = await fetchPdf(client, project.id);
@@ -118,7 +120,7 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     expect(shared.headers.get('content-disposition')).toMatch(/^attachment; filename="Zoe_Angstrom_Informe_\d{4}-\d{2}-\d{2}\.pdf"$/);
   });
 
-  it('prints when each pair was taken, in the owner’s time zone, in the owner’s PDF and the client link’s (issue 13)', async () => {
+  it('prints when each pair was taken, in the owner’s time zone, in the owner’s PDF and the client link’s', async () => {
     const client = t.client();
     await registerUser(client, { businessName: 'Sparkle Cleaning Co' });
     expect((await client.patch('/api/user/preferences', { timeZone: 'America/New_York' })).status).toBe(200);
@@ -128,20 +130,28 @@ describe('GET /api/projects/{id}/report.pdf', () => {
     const after = new Date(before.getTime() + 108 * 60_000);
     const upload = async (type: 'before' | 'after', capturedAt: Date | null) => {
       const query = `type=${type}${capturedAt ? `&capturedAt=${capturedAt.toISOString()}` : ''}`;
-      const response = await client.post<Photo>(`/api/projects/${project.id}/photos?${query}`, undefined, { raw: await makePhotoJpeg(640, 480, { seed: (seed += 1) }), headers: { 'content-type': 'image/jpeg' } });
+      const response = await client.post<Photo>(`/api/projects/${project.id}/photos?${query}`, undefined, {
+        raw: await makePhotoJpeg(640, 480, { seed: (seed += 1) }),
+        headers: { 'content-type': 'image/jpeg' },
+      });
       expect(response.status).toBe(201);
       return response.body;
     };
-    const pairUp = async (b: Photo, a: Photo) => expect((await client.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: b.id, afterPhotoId: a.id })).status).toBe(201);
+    const pairUp = async (b: Photo, a: Photo) =>
+      expect((await client.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: b.id, afterPhotoId: a.id })).status).toBe(201);
     await pairUp(await upload('before', before), await upload('after', after));
     await pairUp(await upload('before', null), await upload('after', after));
 
     const expected = formatCaptureLine(before.toISOString(), after.toISOString(), 'America/New_York');
     // Independently of the formatter: the wall-clock times in New York are in the line.
-    const wall = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+    const wall = (date: Date) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
     expect(expected).toMatch(new RegExp(`^Before (\\d{1,2} \\w{3} \\d{4} )?${wall(before)} · After (\\d{1,2} \\w{3} \\d{4} )?${wall(after)}`));
     for (const bytes of [(await fetchPdf(client, project.id)).bytes, await fetchSharedPdf(client, project.id)]) {
-      const lines = (await inspectPdf(bytes)).pageTexts.join('\n').split('\n').filter((line) => line.startsWith('Before '));
+      const lines = (await inspectPdf(bytes)).pageTexts
+        .join('\n')
+        .split('\n')
+        .filter((line) => line.startsWith('Before '));
       // The second pair has a before photo of unknown time: no line.
       expect(lines).toEqual([expected]);
     }
@@ -149,7 +159,9 @@ describe('GET /api/projects/{id}/report.pdf', () => {
 
   it('puts the business logo in the header when there is one', async () => {
     const { client, project } = await ownerWithReport(1);
-    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const upload = await client.post('/api/user/logo', undefined, { raw: logo, headers: { 'content-type': 'image/png' } });
     expect(upload.status).toBe(200);
     const pdf = await inspectPdf((await fetchPdf(client, project.id)).bytes);

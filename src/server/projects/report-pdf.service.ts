@@ -1,21 +1,20 @@
 // The server side of the report PDF: gathers the owner's report (pairs in the order the editor
 // shows them, JPEG bytes from the photo store, the business logo) and runs the shared layout.
-import { alias } from 'drizzle-orm/pg-core';
-import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { photoPairs, photos, type ProjectRow, type UserRow } from '../db/schema.js';
+import type { ProjectRow, UserRow } from '../db/schema.js';
+import { listPairsWithPhotos } from '../photos/photo-pairs.service.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
-import { buildReportPdf, type ReportPdfPair } from '../../pdf/report-layout.js';
-import { formatReportDate } from '../../shared/format.js';
+import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
+import { buildReportPdf, type ReportPdfArea, type ReportPdfPair } from '../../pdf/report-layout.js';
+import { isTemplated, listAreaRows, toAreaResponse } from '../project-access/project-areas.js';
+import type { ProjectAreaRow } from '../db/schema.js';
+import { formatReportDate, formatTime } from '../../shared/format.js';
+import { findLatestApproval } from '../client-answers/client-answers.service.js';
+import { currentReportVersion } from '../client-answers/report-version.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
 import { toLocale } from '../../shared/preferences.js';
-
-/** The report owner's language: the PDF's words, date and default file name are in it, whoever asks. */
-
-export const NO_PAIRS_MESSAGE = 'Add at least one before-and-after photo pair to export this report.';
-export const NO_BUSINESS_NAME_MESSAGE = 'Set your business name before exporting a report.';
 
 /** Photo reads in flight at once: enough to hide S3 latency, few enough to bound memory spikes. */
 const READ_CONCURRENCY = 8;
@@ -23,31 +22,42 @@ const READ_CONCURRENCY = 8;
 export async function renderProjectReportPdf(deps: { db: Database; photoStore: PhotoStore }, user: UserRow, project: ProjectRow): Promise<Uint8Array> {
   // spec §5: a business name must be set and at least one pair is needed.
   const businessName = user.businessName?.trim();
-  if (!businessName) throw conflict(NO_BUSINESS_NAME_MESSAGE);
+  if (!businessName) throw conflict('no_business_name');
 
-  const beforePhotos = alias(photos, 'before_photos');
-  const afterPhotos = alias(photos, 'after_photos');
-  const rows = await deps.db
-    .select({ beforeKey: beforePhotos.storageKey, afterKey: afterPhotos.storageKey, beforeCapturedAt: beforePhotos.capturedAt, afterCapturedAt: afterPhotos.capturedAt })
-    .from(photoPairs)
-    .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
-    .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))
-    .where(eq(photoPairs.projectId, project.id))
-    .orderBy(asc(photoPairs.createdAt), asc(photoPairs.id));
-  if (rows.length === 0) throw conflict(NO_PAIRS_MESSAGE);
+  const rows = await listPairsWithPhotos(deps.db, project.id);
+  if (rows.length === 0) throw conflict('no_pairs_to_export');
 
-  const keys = rows.flatMap((row) => [row.beforeKey, row.afterKey]);
-  const [bytes, logo, fonts] = await Promise.all([
+  const keys = rows.flatMap((row) => [row.before.storageKey, row.after.storageKey]);
+  const [bytes, logo, areaRows] = await Promise.all([
     readAll(deps.photoStore, keys),
     user.businessLogoKey ? deps.photoStore.get(user.businessLogoKey) : Promise.resolve(null),
-    loadReportFonts(),
+    isTemplated(project) ? listAreaRows(deps.db, project.id) : [],
   ]);
   const pairs: ReportPdfPair[] = rows.map((row, index) => ({
     before: bytes[2 * index]!,
     after: bytes[2 * index + 1]!,
-    beforeCapturedAt: row.beforeCapturedAt?.toISOString() ?? null,
-    afterCapturedAt: row.afterCapturedAt?.toISOString() ?? null,
+    beforeCapturedAt: row.before.capturedAt?.toISOString() ?? null,
+    afterCapturedAt: row.after.capturedAt?.toISOString() ?? null,
+    areaId: row.before.areaId,
   }));
+  return buildReportPdfOfPairs(user, project, pairs, logo, { areas: areaRows.map(toPdfArea), approvalLine: await approvalLineOf(deps, user, project) });
+}
+
+/**
+ * The PDF of pairs whose bytes the caller already has (the account export reads each photo once
+ * for its ZIP entry and the PDF). The business name must be set and `pairs` not empty.
+ */
+export async function buildReportPdfOfPairs(
+  user: UserRow,
+  project: ProjectRow,
+  pairs: ReportPdfPair[],
+  logo: Uint8Array | null,
+  extras: { areas?: readonly ReportPdfArea[]; approvalLine?: string | null } = {},
+): Promise<Uint8Array> {
+  const businessName = user.businessName?.trim();
+  if (!businessName) throw conflict('no_business_name');
+  if (pairs.length === 0) throw conflict('no_pairs_to_export');
+  const fonts = await loadReportFonts();
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   return cpuWork.run(() =>
     buildReportPdf(
@@ -56,30 +66,47 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
         logo,
         clientName: project.clientName,
         description: project.description,
-        // The owner's language and zone (issue 15), whoever asks for it (the owner or a client link).
+        // The owner's language and zone, whoever asks for it (the owner or a client link).
         dateText: formatReportDate(project.createdAt, toLocale(user.locale), user.timeZone),
+        ...(extras.approvalLine ? { approvalLine: extras.approvalLine } : {}),
         timeZone: user.timeZone,
         pairs,
         locale: toLocale(user.locale),
+        areas: extras.areas ?? [],
       },
       fonts,
     ),
   );
 }
 
+/** The current approval of the report, as its first page prints it; null when none or superseded. */
+async function approvalLineOf(deps: { db: Database; photoStore: PhotoStore }, user: UserRow, project: ProjectRow): Promise<string | null> {
+  const approval = await findLatestApproval(deps.db, project.id);
+  if (!approval || approval.reportVersion !== (await currentReportVersion(deps, project))) return null;
+  const locale = toLocale(user.locale);
+  const when = `${formatReportDate(approval.approvedAt, locale, user.timeZone)} ${formatTime(approval.approvedAt, locale, user.timeZone)}`;
+  return `${APPROVED_BY[locale]} ${approval.name} · ${when} · ${VERSION[locale]} ${approval.reportVersion.slice(0, 6)}…`;
+}
+
+const APPROVED_BY = { en: 'Approved by', es: 'Aprobado por' } as const;
+const VERSION = { en: 'version', es: 'versión' } as const;
+
 /** Every key's bytes, in order; a missing file is a lost photo, which is a server fault. */
 async function readAll(store: PhotoStore, keys: string[]): Promise<Buffer[]> {
-  const result: Buffer[] = new Array<Buffer>(keys.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < keys.length) {
-      const index = next++;
-      const key = keys[index]!;
-      const bytes = await store.get(key);
-      if (!bytes) throw new Error(`Photo file missing from the store: ${key}`);
-      result[index] = bytes;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, keys.length) }, worker));
-  return result;
+  const reads = createConcurrencyLimiter(READ_CONCURRENCY);
+  return Promise.all(
+    keys.map((key) =>
+      reads.run(async () => {
+        const bytes = await store.get(key);
+        if (!bytes) throw new Error(`Photo file missing from the store: ${key}`);
+        return bytes;
+      }),
+    ),
+  );
+}
+
+/** A report area as the PDF prints it: its heading's count asks for the larger of its two minimums. */
+export function toPdfArea(row: ProjectAreaRow): ReportPdfArea {
+  const area = toAreaResponse(row);
+  return { id: area.id, name: area.name, required: Math.max(area.minBefore, area.minAfter), skipped: area.skipped };
 }

@@ -1,10 +1,11 @@
 // Client links and shared reports as the API shows them. Every URL a shared report hands out is
 // under /api/shared/{token}/, so revoking or expiring the link ends all of them at once.
 import type { ShareLink, SharedPhoto, SharedReport } from '../../shared/contract/share-links.js';
+import { thumbnailWidth } from '../../shared/images.js';
 import type { PhotoRow, ProjectRow, ShareLinkRow, UserRow } from '../db/schema.js';
-import type { SharedPairRows } from './share-links.service.js';
+import type { PairWithPhotos } from '../photos/photo-pairs.service.js';
 
-/** The page the client opens: APP_URL + /r/{token} (issue 14). */
+/** The page the client opens: APP_URL + /r/{token}. */
 export const sharedPageUrl = (appUrl: string, token: string) => `${appUrl}/r/${token}`;
 
 export const sharedReportUrls = (token: string) => {
@@ -15,6 +16,7 @@ export const sharedReportUrls = (token: string) => {
     logo: `${base}/logo`,
     image: (photoId: number) => `${base}/photos/${photoId}/image`,
     thumbnail: (photoId: number) => `${base}/photos/${photoId}/thumbnail`,
+    preview: `${base}/preview.jpg`,
   };
 };
 
@@ -30,13 +32,29 @@ export function toShareLinkResponse(row: ShareLinkRow, appUrl: string): ShareLin
   };
 }
 
-function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
+export function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
   const urls = sharedReportUrls(token);
-  return { imageUrl: urls.image(photo.id), thumbnailUrl: urls.thumbnail(photo.id), capturedAt: photo.capturedAt?.toISOString() ?? null };
+  return {
+    imageUrl: urls.image(photo.id),
+    thumbnailUrl: urls.thumbnail(photo.id),
+    width: photo.width,
+    height: photo.height,
+    thumbnailWidth: thumbnailWidth(photo),
+    capturedAt: photo.capturedAt?.toISOString() ?? null,
+  };
 }
 
 /** What the client sees: never the owner's email, never an unpaired photo. */
-export function toSharedReport(token: string, project: ProjectRow, owner: UserRow, pairs: readonly SharedPairRows[]): SharedReport {
+export type SharedAnswers = Pick<SharedReport, 'approval' | 'issues' | 'windowEndsAt'>;
+
+export function toSharedReport(
+  token: string,
+  project: ProjectRow,
+  owner: UserRow,
+  pairs: readonly PairWithPhotos[],
+  answers: SharedAnswers,
+  areas: SharedReport['areas'] = [],
+): SharedReport {
   const urls = sharedReportUrls(token);
   return {
     businessName: owner.businessName?.trim() ?? '',
@@ -44,7 +62,16 @@ export function toSharedReport(token: string, project: ProjectRow, owner: UserRo
     clientName: project.clientName,
     description: project.description,
     createdAt: project.createdAt.toISOString(),
-    pairs: pairs.map((pair) => ({ before: toSharedPhoto(token, pair.before), after: toSharedPhoto(token, pair.after) })),
+    pairs: pairs.map((pair) => ({
+      id: pair.id,
+      before: toSharedPhoto(token, pair.before),
+      after: toSharedPhoto(token, pair.after),
+      areaId: pair.before.areaId,
+    })),
+    areas,
     pdfUrl: urls.pdf,
+    ...answers,
+    // Every client sees it, whatever their rating (review sites forbid asking only happy ones).
+    reviewUrl: owner.reviewUrl,
   };
 }

@@ -1,4 +1,4 @@
-// The owner's side of client links (issue 14): POST|GET /api/projects/{id}/share-links and
+// The owner's side of client links: POST|GET /api/projects/{id}/share-links and
 // DELETE /api/share-links/{id}, over real HTTP on the real app and database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -107,7 +107,10 @@ describe('POST /api/projects/{id}/share-links', () => {
     expect(refused.body.message).toMatch(/already has 20 live links\. Revoke one/);
     // Another report of the same owner has its own allowance.
     const other = await createProject(owner);
-    await owner.post(`/api/projects/${other.id}/photo-pairs`, { beforePhotoId: (await addPhoto(owner, other.id, 'before')).id, afterPhotoId: (await addPhoto(owner, other.id, 'after')).id });
+    await owner.post(`/api/projects/${other.id}/photo-pairs`, {
+      beforePhotoId: (await addPhoto(owner, other.id, 'before')).id,
+      afterPhotoId: (await addPhoto(owner, other.id, 'after')).id,
+    });
     expect((await owner.post(`/api/projects/${other.id}/share-links`, {})).status).toBe(201);
 
     expect((await owner.delete(`/api/share-links/${links[5]!.id}`)).status).toBe(200);
@@ -120,7 +123,9 @@ describe('POST /api/projects/{id}/share-links', () => {
 
   it('holds the cap when many links are asked for at once', async () => {
     const { owner, project } = await ownerWithSharedReport(t, { pairCount: 1 });
-    const answers = await Promise.all(Array.from({ length: MAX_LIVE_SHARE_LINKS_PER_PROJECT + 5 }, () => owner.post(`/api/projects/${project.id}/share-links`, {})));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_LIVE_SHARE_LINKS_PER_PROJECT + 5 }, () => owner.post(`/api/projects/${project.id}/share-links`, {})),
+    );
     // The fixture's own link is one of the 20.
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_LIVE_SHARE_LINKS_PER_PROJECT - 1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(6);

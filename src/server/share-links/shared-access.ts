@@ -1,8 +1,7 @@
-// What every shared-report answer has in common (issue 14), the page /r/{token} and the JSON,
+// What every shared-report answer has in common, the page /r/{token} and the JSON,
 // images and PDF under /api/shared/{token}: a budget per client address, no indexing, no
 // referrer, never a cookie, and the token checked before anything else is read.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { goneLinkMessage } from '../../shared/shared-report-text.js';
 import { gone, notFound } from '../lib/http-errors.js';
 import { clientAddress, createLimiter, type Limiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
@@ -11,7 +10,7 @@ import { lookUpToken, type TokenLookup } from './share-links.service.js';
 export type LiveLink = Extract<TokenLookup, { state: 'live' }>;
 
 /**
- * One budget per client address for the page and everything under /api/shared (issue 14). Made
+ * One budget per client address for the page and everything under /api/shared. Made
  * once in app.ts and handed to both plugins: each limiter counts on its own.
  */
 export function createSharedReportLimiter(app: FastifyInstance): Limiter {
@@ -19,7 +18,7 @@ export function createSharedReportLimiter(app: FastifyInstance): Limiter {
     name: 'shared-report-address',
     ...RATE_LIMITS.sharedReportPerAddress,
     key: clientAddress,
-    message: (minutes) => `Too many requests for shared reports from this address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    code: 'shared_reports_rate_limited',
   });
 }
 
@@ -32,7 +31,7 @@ export function guardSharedAnswers(app: FastifyInstance, { limiter }: SharedAnsw
   app.addHook('onRequest', limiter.hit);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
-    // Nothing here signs anyone in or remembers them (issue 14: these routes never set cookies).
+    // Nothing here signs anyone in or remembers them (these routes never set cookies).
     reply.removeHeader('set-cookie');
     return payload;
   });
@@ -45,9 +44,24 @@ export function lookUpRequestToken(request: FastifyRequest): Promise<TokenLookup
   return lookUpToken(db, typeof token === 'string' ? token : '', clock());
 }
 
-/** The live link, or 404 (unknown token) / 410 (expired or revoked) with what to do. */
+/**
+ * The live link, or 404 (unknown token) / 410 (expired or revoked, said in `state`) with what to do.
+ * A link of a deleted account is revoked: its business withdrew it.
+ */
 export async function requireLiveLink(request: FastifyRequest): Promise<LiveLink> {
   const found = await lookUpRequestToken(request);
   if (found.state === 'live') return found;
-  throw found.state === 'unknown' ? notFound(goneLinkMessage('unknown')) : gone(goneLinkMessage(found.state));
+  if (found.state === 'unknown') throw notFound('link_unknown');
+  throw gone(found.state === 'withdrawn' ? 'revoked' : found.state);
+}
+
+/**
+ * The business behind a link that exists, live or not (its logo on the 410 page); 404 for an
+ * unknown token, 410 for a link whose account was deleted (no business is left to show).
+ */
+export async function requireKnownLink(request: FastifyRequest): Promise<Exclude<TokenLookup, { state: 'unknown' | 'withdrawn' }>> {
+  const found = await lookUpRequestToken(request);
+  if (found.state === 'unknown') throw notFound('link_unknown');
+  if (found.state === 'withdrawn') throw gone('revoked');
+  return found;
 }

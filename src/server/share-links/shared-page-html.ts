@@ -1,4 +1,4 @@
-// The HTML of /r/{token} (issue 14), written by the server once it has checked the token. A live
+// The HTML of /r/{token}, written by the server once it has checked the token. A live
 // link gets the page with its title, link preview (Open Graph) and preloads in the head, so a
 // messaging app shows the business, the client and a photo without running a script, and the
 // phone starts fetching the report and its first pair with the page itself; the page's script
@@ -9,6 +9,7 @@ import type { Locale } from '../../shared/preferences.js';
 import { PRODUCT_NAME } from '../../shared/rules.js';
 import type { PageAssets } from './shared-report-build.js';
 import { escapeHtml } from '../lib/escape-html.js';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './link-preview-image.js';
 
 /** One document for every state of the page: not indexed, no referrer, the app's icon and colour. */
 function renderDocument({ locale, title, head, body }: { locale: Locale; title: string; head: string[]; body: string }): string {
@@ -39,9 +40,9 @@ export interface LivePageHead {
   /** Absolute URLs (under APP_URL): a link preview is fetched by another server. */
   pageUrl: string;
   previewImageUrl: string | null;
-  /** Fetched at once with the page: the report's JSON and the first pair's thumbnails. */
+  /** Fetched at once with the page: the report's JSON and the first pair's photos (as the page's srcset picks them). */
   preloadJsonUrl: string;
-  preloadImageUrls: string[];
+  preloadImages: Array<{ href: string; srcset: string; sizes: string }>;
 }
 
 /** The live page; without `assets` (the page not built) only its head, which is what the API tests check. */
@@ -59,11 +60,21 @@ export function renderLivePage(assets: PageAssets | null, page: LivePageHead): s
       meta('property', 'og:description', page.description),
       meta('property', 'og:url', page.pageUrl),
       ...(page.previewImageUrl
-        ? [meta('property', 'og:image', page.previewImageUrl), meta('property', 'og:image:alt', TEXT.previewImageAlt), meta('name', 'twitter:card', 'summary_large_image')]
+        ? [
+            meta('property', 'og:image', page.previewImageUrl),
+            meta('property', 'og:image:type', 'image/jpeg'),
+            meta('property', 'og:image:width', String(PREVIEW_WIDTH)),
+            meta('property', 'og:image:height', String(PREVIEW_HEIGHT)),
+            meta('property', 'og:image:alt', TEXT.previewImageAlt),
+            meta('name', 'twitter:card', 'summary_large_image'),
+          ]
         : [meta('name', 'twitter:card', 'summary')]),
       ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
       `<link rel="preload" href="${escapeHtml(page.preloadJsonUrl)}" as="fetch" crossorigin="use-credentials" />`,
-      ...page.preloadImageUrls.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="image" fetchpriority="high" />`),
+      ...page.preloadImages.map(
+        (image) =>
+          `<link rel="preload" href="${escapeHtml(image.href)}" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}" as="image" fetchpriority="high" />`,
+      ),
       ...(assets ? [`<script type="module" crossorigin src="${escapeHtml(assets.script)}"></script>`] : []),
     ],
     body: '<div id="root"></div>',
@@ -77,22 +88,33 @@ const GONE_PAGE_STYLE = `<style>
       h1 { margin: 16px 0 8px; font-size: 1.375rem; line-height: 1.3; }
       p { margin: 0; color: #475569; line-height: 1.5; }
       footer { padding: 16px; text-align: center; font-size: 0.875rem; color: #64748b; }
+      header { display: flex; align-items: center; gap: 12px; padding: 12px 16px; background: #fff; border-bottom: 1px solid #e2e8f0; font-weight: 600; font-size: 1.125rem; }
+      header img { max-height: 40px; max-width: 120px; width: auto; object-fit: contain; }
+      .gone-icon { display: inline-flex; width: 48px; height: 48px; border-radius: 9999px; background: #f1f5f9; color: #475569; align-items: center; justify-content: center; }
     </style>`;
+
+/** A link with a slash through it, in grey: neither the success mark of the app's logo nor an alarm. */
+const NEUTRAL_ICON = `<span class="gone-icon" aria-hidden="true"><svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M9 17H7A5 5 0 0 1 7 7h2"/><path d="M15 7h2a5 5 0 0 1 4 8"/><line x1="8" x2="12" y1="12" y2="12"/><line x1="2" x2="22" y1="2" y2="22"/></svg></span>`;
 
 /**
  * The 410 (expired, withdrawn) or 404 (unknown) page: what happened, and to ask for a new link, in
  * the reader's language (Accept-Language): a link that opens nothing has no owner to follow.
  */
-export function renderGoneLinkPage(state: GoneLinkState, locale: Locale = 'en'): string {
+export function renderGoneLinkPage(state: GoneLinkState, locale: Locale = 'en', business?: { name: string; logoUrl: string | null }): string {
   const TEXT = sharedReportText(locale);
   const { title, body } = TEXT.gone[state];
+  // Whose link it was, as on the live page: the reader knows who to ask for a new one.
+  const header =
+    business?.name || business?.logoUrl
+      ? `<header>${business.logoUrl ? `<img src="${escapeHtml(business.logoUrl)}" alt="" height="40" />` : ''}${business.name ? `<span>${escapeHtml(business.name)}</span>` : ''}</header>`
+      : '';
   return renderDocument({
     locale,
     title,
     head: [GONE_PAGE_STYLE],
-    body: `<main>
+    body: `${header}<main>
       <section aria-labelledby="gone-title">
-        <img src="/icon.svg" alt="" width="48" height="48" />
+        ${NEUTRAL_ICON}
         <h1 id="gone-title">${escapeHtml(title)}</h1>
         <p>${escapeHtml(body)}</p>
       </section>

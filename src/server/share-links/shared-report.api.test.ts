@@ -1,4 +1,4 @@
-// The client's side of a link (issue 14): the page /r/{token} and everything under
+// The client's side of a link: the page /r/{token} and everything under
 // /api/shared/{token}, opened by a signed-out visitor, over real HTTP on the real app and database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -8,8 +8,9 @@ import { DAY_MS } from '../../shared/rules.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { inspectPdf } from '../test-support/pdf-inspection.js';
-import { ownerWithSharedReport, visit, type SharedFixture } from '../test-support/share-link-helpers.js';
-import { addPhoto, createProject } from '../test-support/project-helpers.js';
+import { createShareLink, ownerWithSharedReport, visit, type SharedFixture } from '../test-support/share-link-helpers.js';
+import { registerUser } from '../test-support/test-client.js';
+import { addPhoto, createProject, uploadRawPhoto } from '../test-support/project-helpers.js';
 
 const APP_URL = 'http://localhost:5099';
 
@@ -40,6 +41,9 @@ async function readReport(token: string, address?: string): Promise<SharedReport
   return JSON.parse(response.text) as SharedReport;
 }
 
+/** The fixture's photos are 64x48 JPEGs: their thumbnails are no smaller. */
+const sizesOf = (_photo: unknown) => ({ width: 64, height: 48, thumbnailWidth: 64 });
+
 const storedBytes = async (photoId: number, column: 'storage_key' | 'thumbnail_key') => {
   const [row] = await t.query<{ key: string }>(sql`select ${sql.raw(column)} as key from photos where id = ${photoId}`);
   return (await t.deps.photoStore.get(row!.key))!;
@@ -49,15 +53,48 @@ describe('GET /api/shared/{token}', () => {
   it('gives the report with its pairs in order, each photo by URLs under /api/shared/{token}/, and the PDF URL', async () => {
     const fixture = await ownerWithSharedReport(t, { pairCount: 3, clientName: 'Zoë Ångström', description: 'Kitchen deep clean' });
     const report = await readReport(fixture.link.token);
-    expect(Object.keys(report).sort()).toEqual(['businessLogoUrl', 'businessName', 'clientName', 'createdAt', 'description', 'pairs', 'pdfUrl']);
-    expect(report).toMatchObject({ businessName: 'Sparkle Cleaning Co', businessLogoUrl: null, clientName: 'Zoë Ångström', description: 'Kitchen deep clean', createdAt: fixture.project.createdAt });
+    expect(Object.keys(report).sort()).toEqual([
+      'approval',
+      'areas',
+      'businessLogoUrl',
+      'businessName',
+      'clientName',
+      'createdAt',
+      'description',
+      'issues',
+      'pairs',
+      'pdfUrl',
+      'reviewUrl',
+      'windowEndsAt',
+    ]);
+    expect(report).toMatchObject({
+      businessName: 'Sparkle Cleaning Co',
+      businessLogoUrl: null,
+      clientName: 'Zoë Ångström',
+      description: 'Kitchen deep clean',
+      createdAt: fixture.project.createdAt,
+    });
     expect(report.pdfUrl).toBe(`/api/shared/${fixture.link.token}/report.pdf`);
     expect(report.pairs).toEqual(
       fixture.pairs.map((pair) => ({
-        before: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/thumbnail`, capturedAt: pair.before.capturedAt },
-        after: { imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/image`, thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/thumbnail`, capturedAt: pair.after.capturedAt },
+        id: expect.any(Number) as number,
+        before: {
+          imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/image`,
+          thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/thumbnail`,
+          ...sizesOf(pair.before),
+          capturedAt: pair.before.capturedAt,
+        },
+        after: {
+          imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/image`,
+          thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/thumbnail`,
+          ...sizesOf(pair.after),
+          capturedAt: pair.after.capturedAt,
+        },
+        // A blank report: no areas.
+        areaId: null,
       })),
     );
+    expect(report.areas).toEqual([]);
   });
 
   it('serves each paired photo’s stored JPEG and WebP thumbnail, byte for byte', async () => {
@@ -117,7 +154,9 @@ describe('GET /api/shared/{token}', () => {
 
   it('shows the business logo when there is one', async () => {
     const fixture = await ownerWithSharedReport(t, { pairCount: 1 });
-    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     expect((await fixture.owner.post('/api/user/logo', undefined, { raw: logo, headers: { 'content-type': 'image/png' } })).status).toBe(200);
     const report = await readReport(fixture.link.token);
     expect(report.businessLogoUrl).toBe(`/api/shared/${fixture.link.token}/logo`);
@@ -131,7 +170,8 @@ describe('GET /api/shared/{token}', () => {
 
   it('marks the link opened, at most once a minute', async () => {
     const fixture = await ownerWithSharedReport(t, { pairCount: 1 });
-    const lastOpened = async () => (await fixture.owner.get<{ id: number; lastOpenedAt: string | null }[]>(`/api/projects/${fixture.project.id}/share-links`)).body[0]?.lastOpenedAt;
+    const lastOpened = async () =>
+      (await fixture.owner.get<{ id: number; lastOpenedAt: string | null }[]>(`/api/projects/${fixture.project.id}/share-links`)).body[0]?.lastOpenedAt;
     // The page itself and its photos do not count (link previews fetch those); the data does.
     await visit(t, `/r/${fixture.link.token}`);
     expect(await lastOpened()).toBeNull();
@@ -175,7 +215,11 @@ describe('revoked and expired links', () => {
     for (const path of paths.slice(1)) {
       const response = await visit(t, path);
       expect(response.status, path).toBe(410);
-      expect(JSON.parse(response.text)).toEqual({ message: 'This link was withdrawn. The business that sent it has withdrawn it. Ask them for a new link.' });
+      expect(JSON.parse(response.text)).toEqual({
+        code: 'link_revoked',
+        message: 'This link was withdrawn. The business that sent it has withdrawn it. Ask them for a new link.',
+        state: 'revoked',
+      });
     }
     const page = await visit(t, `/r/${fixture.link.token}`);
     expect(page.status).toBe(410);
@@ -184,6 +228,29 @@ describe('revoked and expired links', () => {
     expect(page.text).toContain('Ask them for a new link.');
     expect(page.text).not.toContain(fixture.project.clientName);
     expect(page.text).not.toContain('og:image');
+    // Whose link it was, and a neutral icon rather than the app's check mark.
+    expect(page.text).toContain('<span>Sparkle Cleaning Co</span>');
+    expect(page.text).toContain('class="gone-icon"');
+    expect(page.text).not.toContain('/icon.svg" alt="" width="48"');
+  });
+
+  it("an expired link's page shows the business's name and logo, and the logo is still served", async () => {
+    const fixture = await ownerWithSharedReport(t, { pairCount: 1, expiresInDays: 1, businessName: 'Gleam & Co' });
+    const logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    expect((await fixture.owner.post('/api/user/logo', undefined, { raw: logo, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    t.clock.advance(DAY_MS + 1000);
+    const page = await visit(t, `/r/${fixture.link.token}`);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('<span>Gleam &amp; Co</span>');
+    const logoUrl = `/api/shared/${fixture.link.token}/logo`;
+    expect(page.text).toContain(`<img src="${logoUrl}" alt="" height="40" />`);
+    expect((await visit(t, logoUrl)).status).toBe(200);
+    // An unknown token names no one.
+    const unknown = await visit(t, '/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).not.toContain('<header>');
   });
 
   it('stop working everywhere once expired (a 1-day link, a day later)', async () => {
@@ -192,7 +259,15 @@ describe('revoked and expired links', () => {
     t.clock.advance(DAY_MS - 60_000);
     for (const path of paths) expect((await visit(t, path)).status, path).toBe(200);
     t.clock.advance(60_000);
-    for (const path of paths.slice(1)) expect((await visit(t, path)).status, path).toBe(410);
+    for (const path of paths.slice(1)) {
+      const response = await visit(t, path);
+      expect(response.status, path).toBe(410);
+      expect(JSON.parse(response.text), path).toEqual({
+        code: 'link_expired',
+        message: 'This link has expired. Ask the business that sent it to you for a new link.',
+        state: 'expired',
+      });
+    }
     const page = await visit(t, `/r/${fixture.link.token}`);
     expect(page.status).toBe(410);
     expect(page.text).toContain('This link has expired');
@@ -206,15 +281,18 @@ describe('revoked and expired links', () => {
     expect((await visit(t, `/r/${fixture.link.token}`)).status).toBe(410);
   });
 
-  it.each(['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3E', 'x'.repeat(100)])('an unknown token %s is 404, page and data alike', async (token) => {
-    const page = await visit(t, `/r/${token}`);
-    expect(page.status).toBe(404);
-    expect(page.text).toContain('This link does not exist');
-    const data = await visit(t, `/api/shared/${token}`);
-    expect(data.status).toBe(404);
-    expect(JSON.parse(data.text).message).toMatch(/^This link does not exist\./);
-    expect((await visit(t, `/api/shared/${token}/report.pdf`)).status).toBe(404);
-  });
+  it.each(['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3E', 'x'.repeat(100)])(
+    'an unknown token %s is 404, page and data alike',
+    async (token) => {
+      const page = await visit(t, `/r/${token}`);
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('This link does not exist');
+      const data = await visit(t, `/api/shared/${token}`);
+      expect(data.status).toBe(404);
+      expect(JSON.parse(data.text).message).toMatch(/^This link does not exist\./);
+      expect((await visit(t, `/api/shared/${token}/report.pdf`)).status).toBe(404);
+    },
+  );
 });
 
 describe('what every shared answer carries', () => {
@@ -224,7 +302,13 @@ describe('what every shared answer carries', () => {
     const cookie = [...fixture.owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const gone = await ownerWithSharedReport(t, { pairCount: 1 });
     await gone.owner.delete(`/api/share-links/${gone.link.id}`);
-    const paths = [...everySharedPath(fixture, report), `/r/${gone.link.token}`, `/api/shared/${gone.link.token}`, '/r/unknown-token-aaaaaaaaaaaaaaaa', '/api/shared/nope'];
+    const paths = [
+      ...everySharedPath(fixture, report),
+      `/r/${gone.link.token}`,
+      `/api/shared/${gone.link.token}`,
+      '/r/unknown-token-aaaaaaaaaaaaaaaa',
+      '/api/shared/nope',
+    ];
     for (const headers of [{}, { cookie }] as Record<string, string>[]) {
       for (const path of paths) {
         const response = await visit(t, path, { headers });
@@ -254,7 +338,12 @@ describe('what every shared answer carries', () => {
 
 describe('GET /r/{token}', () => {
   it('serves the page of a live link with a link preview naming the business and the client, names escaped', async () => {
-    const fixture = await ownerWithSharedReport(t, { pairCount: 2, businessName: 'Bob & "Sons" <Cleaning>', clientName: "<script>alert('x')</script>", description: '' });
+    const fixture = await ownerWithSharedReport(t, {
+      pairCount: 2,
+      businessName: 'Bob & "Sons" <Cleaning>',
+      clientName: "<script>alert('x')</script>",
+      description: '',
+    });
     const page = await visit(t, `/r/${fixture.link.token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -265,12 +354,45 @@ describe('GET /r/{token}', () => {
     expect(page.text).not.toContain('<script>alert');
     expect(head).toContain('<meta property="og:description" content="2 before-and-after photo pairs. Tap to compare." />');
     expect(head).toContain(`<meta property="og:url" content="${APP_URL}/r/${fixture.link.token}" />`);
-    // og:image: the first pair's after thumbnail, absolute under APP_URL, and it is served.
+    // og:image: the first pair side by side, 1200x630, absolute under APP_URL, and it is served.
     const image = /<meta property="og:image" content="([^"]+)" \/>/.exec(head)?.[1];
-    expect(image).toBe(`${APP_URL}/api/shared/${fixture.link.token}/photos/${fixture.pairs[0]!.after.id}/thumbnail`);
+    expect(image).toBe(`${APP_URL}/api/shared/${fixture.link.token}/preview.jpg`);
+    expect(head).toContain('<meta property="og:image:width" content="1200" />');
+    expect(head).toContain('<meta property="og:image:height" content="630" />');
     const served = await visit(t, image!.slice(APP_URL.length));
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
+  it('the preview picture shows the before on the left and the after on the right, and is made once', async () => {
+    const owner = t.client();
+    await registerUser(owner);
+    const project = await createProject(owner);
+    // A red before and a blue after, so each half's colour says which photo it is.
+    const solid = (background: string) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const upload = async (type: 'before' | 'after', colour: string) =>
+      (await uploadRawPhoto(owner, project.id, type, await solid(colour))).body as { id: number };
+    const before = await upload('before', '#d00000');
+    const after = await upload('after', '#0000d0');
+    expect((await owner.post(`/api/projects/${project.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id })).status).toBe(201);
+    const link = await createShareLink(owner, project.id);
+    const url = `/api/shared/${link.token}/preview.jpg`;
+    const first = await visit(t, url);
+    expect(first.status).toBe(200);
+    const { data, info } = await sharp(first.bytes).resize(2, 1, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+    const [leftRed = 0, , leftBlue = 0] = data.subarray(0, info.channels);
+    const [rightRed = 0, , rightBlue = 0] = data.subarray(info.channels, 2 * info.channels);
+    expect(leftRed).toBeGreaterThan(leftBlue + 100);
+    expect(rightBlue).toBeGreaterThan(rightRed + 100);
+    // The same bytes again (kept), and a 304 for the same ETag.
+    const second = await visit(t, url);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    const etag = first.headers.get('etag') ?? '';
+    expect((await visit(t, url, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
   it('uses the description as the preview text, shortened', async () => {
@@ -287,7 +409,12 @@ describe('GET /r/{token}', () => {
     const head = (await visit(t, `/r/${fixture.link.token}`)).text;
     expect(head).toContain(`<link rel="preload" href="/api/shared/${fixture.link.token}" as="fetch" crossorigin="use-credentials" />`);
     for (const photo of [fixture.pairs[0]!.before, fixture.pairs[0]!.after]) {
-      expect(head).toContain(`<link rel="preload" href="/api/shared/${fixture.link.token}/photos/${photo.id}/thumbnail" as="image" fetchpriority="high" />`);
+      const base = `/api/shared/${fixture.link.token}/photos/${photo.id}`;
+      // A photo no wider than its thumbnail has only itself to offer.
+      const srcset = `${base}/image 64w`;
+      expect(head).toContain(
+        `<link rel="preload" href="${base}/thumbnail" imagesrcset="${srcset}" imagesizes="(min-width: 1024px) 484px, calc(100vw - 2rem)" as="image" fetchpriority="high" />`,
+      );
     }
   });
 });
@@ -314,7 +441,8 @@ describe('limits per address', () => {
   it(`allows ${RATE_LIMITS.sharedPdfPerAddress.max} shared PDFs per address in ${RATE_LIMITS.sharedPdfPerAddress.windowMs / 60_000} minutes`, async () => {
     const fixture = await ownerWithSharedReport(t, { pairCount: 1 });
     const address = '203.0.113.78';
-    for (let i = 0; i < RATE_LIMITS.sharedPdfPerAddress.max; i += 1) expect((await visit(t, `/api/shared/${fixture.link.token}/report.pdf`, { address })).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.sharedPdfPerAddress.max; i += 1)
+      expect((await visit(t, `/api/shared/${fixture.link.token}/report.pdf`, { address })).status).toBe(200);
     const refused = await visit(t, `/api/shared/${fixture.link.token}/report.pdf`, { address });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();

@@ -4,6 +4,7 @@ import type { Dir } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIST_PAGE_SIZE, type PhotoStore, type StoredFile } from './photo-store.js';
+import { classifyStoreError, StorageUnavailableError } from './storage-unavailable.js';
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
@@ -12,6 +13,9 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
  * fsync, rename, then fsync of the folder: after put() resolves the bytes survive a crash, and a
  * crash mid-write leaves only a temp file, which the orphan sweeper removes later.
  */
+/** Below this much free space the store is not ready: not even a few photos would fit. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
 export function createLocalFolderStore(root: string): PhotoStore {
   const resolveKey = (key: string): string => {
     if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Unsafe photo store key: ${key}`);
@@ -22,20 +26,23 @@ export function createLocalFolderStore(root: string): PhotoStore {
     async put(key, bytes) {
       const target = resolveKey(key);
       const folder = path.dirname(target);
-      await fs.mkdir(folder, { recursive: true });
       const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await fs.open(temp, 'w');
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
+        await fs.mkdir(folder, { recursive: true });
+        const handle = await fs.open(temp, 'w');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, target);
+        await syncFolder(folder);
       } catch (error) {
-        await handle.close();
-        await fs.rm(temp, { force: true });
-        throw error;
+        // A full disk leaves no part of a file behind, under either name.
+        await fs.rm(temp, { force: true }).catch(() => undefined);
+        throw classifyStoreError(error);
       }
-      await handle.close();
-      await fs.rename(temp, target);
-      await syncFolder(folder);
     },
     async get(key) {
       try {
@@ -51,9 +58,12 @@ export function createLocalFolderStore(root: string): PhotoStore {
     async checkReachable() {
       await fs.mkdir(root, { recursive: true });
       await fs.access(root, fsConstants.R_OK | fsConstants.W_OK);
+      const space = await fs.statfs(root);
+      if (space.bavail * space.bsize < MIN_FREE_BYTES) throw new StorageUnavailableError('full');
     },
     async *list(prefix = '', { pageSize = DEFAULT_LIST_PAGE_SIZE } = {}) {
-      if (prefix !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(prefix)) throw new Error(`Photo store prefix must be one folder such as 'projects/': ${prefix}`);
+      if (prefix !== '' && !/^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(prefix))
+        throw new Error(`Photo store prefix must be one folder such as 'projects/': ${prefix}`);
       let page: StoredFile[] = [];
       for await (const file of walkFiles(path.join(root, prefix), prefix)) {
         page.push(file);

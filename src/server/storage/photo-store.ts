@@ -10,7 +10,7 @@ export interface PhotoStore {
    * Every key (under `prefix`, a folder such as 'projects/', when given) with its last-modified
    * time, for sweeping files that no row points at. It comes in pages of at most `pageSize`
    * files, each read from the store only when the one before has been consumed, so a store of
-   * any size is walked in bounded memory (issue 12). Deleting keys already listed does not
+   * any size is walked in bounded memory. Deleting keys already listed does not
    * disturb the paging: every key present throughout is listed exactly once, in the store's order.
    */
   list(prefix?: string, options?: { pageSize?: number }): AsyncIterable<StoredFile[]>;

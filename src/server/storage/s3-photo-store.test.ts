@@ -20,7 +20,12 @@ let buckets = 0;
 /** A store on a new, empty bucket of the one server. */
 async function openStore() {
   const bucket = `store-test-${++buckets}`;
-  const client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: true, credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey } });
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+  });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
   return createS3PhotoStore({ ...config, bucket });

@@ -1,14 +1,28 @@
 // Photo store in an S3 bucket or any S3-compatible service (S3_ENDPOINT). A PUT is durable when
 // S3 answers 200, so put() has the same meaning as the local folder's.
-import { DeleteObjectCommand, HeadBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  HeadBucketCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
 import { DEFAULT_LIST_PAGE_SIZE, type PhotoStore } from './photo-store.js';
+import { classifyStoreError } from './storage-unavailable.js';
 
 export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Client(toClientConfig(config))): PhotoStore {
   const Bucket = config.bucket;
   return {
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      // S3 writes an object whole or not at all; a bucket that is away is a 503 for the caller.
+      await client
+        .send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }))
+        .catch((error: unknown) => {
+          throw classifyStoreError(error);
+        });
     },
     async get(key) {
       try {

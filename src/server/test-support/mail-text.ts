@@ -18,9 +18,16 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The first APP_URL/reset-password?token=… link in a raw message. */
+/** A reset link with its whole token (32 random bytes, base64url). */
+const RESET_LINK = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_%-])/;
+
+/**
+ * The first APP_URL/reset-password?token=… link in a raw message. A part may carry the link with
+ * its "=" as is (then "=9B…" must not be read as an escape), or quoted-printable ("=3D9B…"): the
+ * first is tried on the raw text, the second once the escapes are undone.
+ */
 export function findResetLink(rawMessage: string): string {
-  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(decodeQuotedPrintable(rawMessage));
+  const match = RESET_LINK.exec(rawMessage.replace(/=\r?\n/g, '')) ?? RESET_LINK.exec(decodeQuotedPrintable(rawMessage));
   if (!match) throw new Error(`No reset link in the message:\n${rawMessage}`);
   return match[0];
 }
@@ -29,7 +36,10 @@ export function findResetLink(rawMessage: string): string {
 export async function waitForOutboxMail(outboxDir: string, to: string, options: { after?: number; timeoutMs?: number } = {}): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   while (Date.now() < deadline) {
-    const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(outboxDir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const full = join(outboxDir, file);
       if (options.after !== undefined && (await stat(full)).mtimeMs < options.after) continue;

@@ -68,8 +68,12 @@ export async function startNginxProxy(upstreams: Record<string, string>, options
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${await fs.readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
-    const up = await fetch(`${url}/healthz`).then(() => true, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${await fs.readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '')}`);
+    const up = await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (i > 100) throw new Error(`nginx did not listen on ${url}: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

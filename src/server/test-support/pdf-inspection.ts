@@ -94,7 +94,12 @@ export async function extractPageTexts(bytes: Uint8Array): Promise<string[]> {
       texts.push(
         [...lines.entries()]
           .sort(([a], [b]) => b - a)
-          .map(([, line]) => line.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number)).map((item) => item.str).join(' '))
+          .map(([, line]) =>
+            line
+              .sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number))
+              .map((item) => item.str)
+              .join(' '),
+          )
           .join('\n'),
       );
     }

@@ -21,7 +21,9 @@ export async function makePhotoJpeg(width: number, height: number, options: { se
       pixels[offset + 2] = clamp(128 + 100 * Math.sin((x + y) / 40) + grain);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: options.quality ?? 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: options.quality ?? 85 })
+    .toBuffer();
 }
 
 const clamp = (value: number) => Math.max(0, Math.min(255, Math.round(value)));
@@ -34,7 +36,9 @@ export const EXIF_FIXTURE_ARTIST = 'Fixture Artist 7f3a';
  * red on top.
  */
 export async function makeRotatedJpegWithGps(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 400, height: 200, channels: 3, background: '#0000ff' } })
     .composite([{ input: red, left: 0, top: 0 }])
     .withExif({
@@ -62,7 +66,11 @@ export async function makeTruncatedJpeg(): Promise<Buffer> {
  * width*height*3 bytes of memory. Made by patching a small PNG's IHDR (and its CRC).
  */
 export async function makePixelBombPng(width = 60_000, height = 60_000): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer(),
+  );
   // Signature (8) + IHDR length (4) + "IHDR" (4): width at 16, height at 20, CRC over type+data at 29.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);

@@ -10,7 +10,11 @@ export async function listPages(store: PhotoStore, prefix?: string, pageSize?: n
   return pages;
 }
 
-const sortedKeys = (pages: StoredFile[][]) => pages.flat().map((file) => file.key).sort();
+const sortedKeys = (pages: StoredFile[][]) =>
+  pages
+    .flat()
+    .map((file) => file.key)
+    .sort();
 
 /** Declares the shared tests; `openStore` gives an empty store before each. */
 export function itBehavesLikeAPhotoStore(openStore: () => Promise<PhotoStore>): void {

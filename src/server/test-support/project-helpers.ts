@@ -4,7 +4,7 @@ import type { TestApp } from './test-app.js';
 import { registerUser, type TestClient } from './test-client.js';
 import { makePhotoJpeg } from './photo-fixtures.js';
 
-export async function createProject(client: TestClient, body: { clientName?: string; description?: string } = {}): Promise<Project> {
+export async function createProject(client: TestClient, body: { clientName?: string; description?: string; clientId?: number } = {}): Promise<Project> {
   const response = await client.post<Project>('/api/projects', body);
   if (response.status !== 201) throw new Error(`create project failed: ${response.status} ${response.text}`);
   return response.body;
@@ -19,7 +19,10 @@ export async function ownerWithProject(t: TestApp): Promise<{ client: TestClient
 
 /** Uploads JPEG bytes the app's way (raw body, ?type=); returns the response. */
 export function uploadRawPhoto(client: TestClient, projectId: number, type: string, bytes: Buffer, contentType = 'image/jpeg') {
-  return client.post<Photo & { message?: string }>(`/api/projects/${projectId}/photos?type=${type}`, undefined, { raw: bytes, headers: { 'content-type': contentType } });
+  return client.post<Photo & { message?: string }>(`/api/projects/${projectId}/photos?type=${type}`, undefined, {
+    raw: bytes,
+    headers: { 'content-type': contentType },
+  });
 }
 
 let seed = 1;

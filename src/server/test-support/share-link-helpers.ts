@@ -1,4 +1,4 @@
-// Shortcuts for the client-link tests (issue 14): an owner with a paired report and a link, and
+// Shortcuts for the client-link tests: an owner with a paired report and a link, and
 // requests as an anonymous visitor would make them (bytes kept as bytes).
 import type { Photo, Project } from '../../shared/contract/projects.js';
 import type { ShareLink } from '../../shared/contract/share-links.js';
@@ -53,7 +53,10 @@ export interface RawResponse {
 
 /** A GET as a signed-out visitor at `address` (their own by default); headers as given. */
 export async function visit(t: TestApp, path: string, options: { address?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
-  const response = await fetch(t.url + path, { headers: { 'x-forwarded-for': options.address ?? uniqueClientAddress(), ...options.headers }, redirect: 'manual' });
+  const response = await fetch(t.url + path, {
+    headers: { 'x-forwarded-for': options.address ?? uniqueClientAddress(), ...options.headers },
+    redirect: 'manual',
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
 }

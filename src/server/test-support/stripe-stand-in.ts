@@ -27,6 +27,13 @@ interface StandInSubscription {
   invoiceId: string;
   clientSecret: string;
   created: number;
+  /** Set when created with trial_end: no invoice until then. */
+  trialEnd: number | null;
+  /** The trial's setup intent, until the customer confirms the card with it. */
+  pendingSetupIntent: { id: string; clientSecret: string } | null;
+  /** Set once a card is saved (the setup intent succeeded, or the first invoice was paid). */
+  defaultPaymentMethod: string | null;
+  trialEndBehavior: string | null;
 }
 
 export interface StandInRequest {
@@ -48,11 +55,17 @@ export interface StripeStandIn {
   failNext(count: number): void;
   /** The customer pays the first invoice in the Payment Element: the subscription turns active. */
   payFirstInvoice(subscriptionId: string): void;
+  /** The customer confirms the trial's setup intent in the Payment Element: the card is saved, the trial runs on. */
+  confirmSetupIntent(subscriptionId: string): void;
   update(subscriptionId: string, patch: Partial<Pick<StandInSubscription, 'status' | 'cancelAtPeriodEnd' | 'periodEnd'>>): void;
   subscriptionJson(subscriptionId: string): Record<string, unknown>;
   invoiceJson(subscriptionId: string): Record<string, unknown>;
   /** A webhook body and its Stripe-Signature header, signed with the SDK's own test helper. */
-  signedEvent(type: string, object: Record<string, unknown>, options?: { eventId?: string; secret?: string }): { eventId: string; payload: string; signature: string };
+  signedEvent(
+    type: string,
+    object: Record<string, unknown>,
+    options?: { eventId?: string; secret?: string },
+  ): { eventId: string; payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -82,10 +95,28 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
     };
   }
 
+  function setupIntentJson(sub: StandInSubscription, intent: { id: string; clientSecret: string }): Record<string, unknown> {
+    return {
+      id: intent.id,
+      object: 'setup_intent',
+      client_secret: intent.clientSecret,
+      customer: sub.customer,
+      status: 'requires_payment_method',
+      usage: 'off_session',
+      livemode: false,
+    };
+  }
+
   function subscriptionJson(sub: StandInSubscription, expand: string[]): Record<string, unknown> {
+    const pending = sub.pendingSetupIntent;
     return {
       id: sub.id,
       object: 'subscription',
+      default_payment_method: sub.defaultPaymentMethod,
+      pending_setup_intent: pending ? (expand.includes('pending_setup_intent') ? setupIntentJson(sub, pending) : pending.id) : null,
+      trial_end: sub.trialEnd,
+      trial_start: sub.trialEnd !== null ? sub.created : null,
+      trial_settings: { end_behavior: { missing_payment_method: sub.trialEndBehavior ?? 'create_invoice' } },
       billing_cycle_anchor: sub.periodStart,
       cancel_at: null,
       cancel_at_period_end: sub.cancelAtPeriodEnd,
@@ -110,7 +141,10 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
         has_more: false,
         url: `/v1/subscription_items?subscription=${sub.id}`,
       },
-      latest_invoice: expand.includes('latest_invoice.confirmation_secret') || expand.includes('latest_invoice') ? invoiceJson(sub, expand.includes('latest_invoice.confirmation_secret')) : sub.invoiceId,
+      latest_invoice:
+        expand.includes('latest_invoice.confirmation_secret') || expand.includes('latest_invoice')
+          ? invoiceJson(sub, expand.includes('latest_invoice.confirmation_secret'))
+          : sub.invoiceId,
       livemode: false,
       metadata: sub.metadata,
       status: sub.status,
@@ -126,7 +160,10 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
     return metadata;
   };
   const expandOf = (params: URLSearchParams) => [...params].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
-  const missing = (kind: string, name: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${name}'`, param: 'id' } } });
+  const missing = (kind: string, name: string) => ({
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${name}'`, param: 'id' } },
+  });
 
   function route(method: string, path: string, params: URLSearchParams): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/customers') {
@@ -139,15 +176,30 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
       if (!customers.has(customer)) return missing('customer', customer);
       const priceId = params.get('items[0][price]') ?? '';
       if (priceId !== config.priceId) return missing('price', priceId);
-      if (params.get('payment_behavior') !== 'default_incomplete') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'stand-in expects payment_behavior=default_incomplete' } } };
+      if (params.get('payment_behavior') !== 'default_incomplete')
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'stand-in expects payment_behavior=default_incomplete' } } };
       const start = seconds();
+      // Stripe: a trial_end creates the subscription trialing, its period the trial, with a setup
+      // intent to save the card instead of a first invoice to pay.
+      const trialEnd = params.has('trial_end') ? Number(params.get('trial_end')) : null;
+      if (trialEnd !== null && !(trialEnd > start))
+        return {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', param: 'trial_end', message: 'Invalid timestamp: must be an integer Unix timestamp in the future.' },
+          },
+        };
       const sub: StandInSubscription = {
         id: id('sub'),
         customer,
-        status: 'incomplete',
+        status: trialEnd !== null ? 'trialing' : 'incomplete',
         cancelAtPeriodEnd: false,
         periodStart: start,
-        periodEnd: start + 30 * DAY_S,
+        periodEnd: trialEnd ?? start + 30 * DAY_S,
+        trialEnd,
+        pendingSetupIntent: trialEnd !== null ? { id: id('seti'), clientSecret: `${id('seti')}_secret_${randomBytes(8).toString('hex')}` } : null,
+        defaultPaymentMethod: null,
+        trialEndBehavior: params.get('trial_settings[end_behavior][missing_payment_method]'),
         metadata: metadataOf(params),
         priceId,
         invoiceId: id('in'),
@@ -211,9 +263,18 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
     },
     payFirstInvoice(subscriptionId) {
       const sub = get(subscriptionId);
+      if (sub.pendingSetupIntent)
+        throw new Error(`stand-in subscription ${subscriptionId} is trialing: it has no first invoice to pay, confirm its setup intent`);
       sub.status = 'active';
       sub.periodStart = seconds();
       sub.periodEnd = sub.periodStart + 30 * DAY_S;
+      sub.defaultPaymentMethod = id('pm');
+    },
+    confirmSetupIntent(subscriptionId) {
+      const sub = get(subscriptionId);
+      if (!sub.pendingSetupIntent) throw new Error(`stand-in subscription ${subscriptionId} has no pending setup intent`);
+      sub.pendingSetupIntent = null;
+      sub.defaultPaymentMethod = id('pm');
     },
     update(subscriptionId, patch) {
       Object.assign(get(subscriptionId), patch);
@@ -222,7 +283,21 @@ export async function startStripeStandIn(config: StripeConfig = STAND_IN_STRIPE_
     invoiceJson: (subscriptionId) => invoiceJson(get(subscriptionId), false),
     signedEvent(type, object, options = {}) {
       const eventId = options.eventId ?? id('evt');
-      const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2026-10-28.endive', created: seconds(), type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } }, null, 2);
+      const payload = JSON.stringify(
+        {
+          id: eventId,
+          object: 'event',
+          api_version: '2026-10-28.endive',
+          created: seconds(),
+          type,
+          data: { object },
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+        },
+        null,
+        2,
+      );
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? config.webhookSecret });
       return { eventId, payload, signature };
     },

@@ -18,6 +18,8 @@ import type { PhotoStore } from '../storage/photo-store.js';
 import { startS3Server } from './s3-server.js';
 import { createBillingProvider } from '../billing/create-billing-provider.js';
 import { TestClient, type TestClientOptions } from './test-client.js';
+import { serverBackupSupport } from '../backup/server-backup-support.js';
+import { holdDeletionsDuringBackups } from '../backup/guarded-photo-store.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -56,7 +58,6 @@ export interface TestAppOptions {
   rateLimitKeyPrefix?: string;
 }
 
-
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-test-'));
   const postgres = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -73,7 +74,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...s3?.env,
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(dataDir, 'db') });
+  // config.dataDir: DATA_DIR in options.env starts the app on a folder that already holds data (a restored backup).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+  const backups = serverBackupSupport(database, config.dataDir);
 
   let offsetMs = options.clockOffsetMs ?? 0;
   let fixed: Date | undefined;
@@ -96,7 +99,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.db,
     dbKind: database.kind,
     dbLocks: database.locks,
-    photoStore: options.preparePhotoStore ? await options.preparePhotoStore(createPhotoStore(config)) : createPhotoStore(config),
+    photoStore: holdDeletionsDuringBackups(
+      options.preparePhotoStore ? await options.preparePhotoStore(createPhotoStore(config)) : createPhotoStore(config),
+      backups.gate,
+    ),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log: () => undefined }),
     clock: () => fixed ?? new Date(Date.now() + offsetMs),
     billing: createBillingProvider(config, database.db, () => fixed ?? new Date(Date.now() + offsetMs)),
@@ -109,6 +115,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     checkResponses: true,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `cleanproof-test:${randomUUID()}:`,
   });
+  const stopBackups = await backups.start(() => undefined);
+  app.addHook('onClose', stopBackups);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('Test app has no TCP address');

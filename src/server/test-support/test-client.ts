@@ -53,7 +53,12 @@ export class TestClient {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(json);
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body), redirect: 'manual' });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+      redirect: 'manual',
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const index = pair?.indexOf('=') ?? -1;

@@ -1,6 +1,6 @@
 // Serves the built single-page app (dist/web): hashed assets cached for a year, index.html for
 // every client-side route, and the 404 page for anything else that is not an API route.
-// The signed-in user is written into the page (issue 16): the first screen need not wait for
+// The signed-in user is written into the page: the first screen need not wait for
 // GET /api/user after the script loads, which put the signed-in home's LCP over budget.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { findRequestUser, SESSION_COOKIE } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { localeFromAcceptLanguage } from '../lib/request-locale.js';
 import type { Locale } from '../../shared/preferences.js';
+import { writeIntoIndexHtml } from './index-html.js';
 
 /** A path that names a file (/foo.html, /assets/x.js) rather than a screen of the app. */
 const FILE_LIKE_PATH = /\.[a-z0-9]{2,5}$/i;
@@ -29,18 +30,23 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     // Read each time: a rebuild (KEEP_WEB_BUILD=1) is served without a restart.
     const indexHtml = await fs.readFile(path.join(webRoot, 'index.html'), 'utf8');
     const { script, locale } = await currentUserScript(request);
-    // <html lang> right from the first byte (issue 15): the signed-in user's language, else the
+    // <html lang> right from the first byte: the signed-in user's language, else the
     // browser's; the app corrects it before painting when this device remembers another choice.
-    const html = indexHtml.replace('<html lang="en">', `<html lang="${locale}">`).replace('</head>', `${script}</head>`);
+    const html = writeIntoIndexHtml(indexHtml, locale, script);
     // The page now carries who is signed in: never stored by a cache, shared or not.
-    return reply.code(status).header('cache-control', 'private, no-store').header('vary', 'cookie, accept-language').type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(status)
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'cookie, accept-language')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   app.get('/', (request, reply) => sendIndex(request, reply, 200));
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isScreen = (request.method === 'GET' || request.method === 'HEAD') && !FILE_LIKE_PATH.test(urlPath);
     if (isScreen) return sendIndex(request, reply, 200);
-    // spec §2 (spec gap 2, issue 16): unknown paths show the 404 page, file-like or not, whatever
+    // spec §2 (spec gap 2): unknown paths show the 404 page, file-like or not, whatever
     // the method; a client that asked for JSON only gets { message }.
     const accept = request.headers.accept ?? '';
     if (accept.includes('application/json') && !accept.includes('text/html')) return reply.code(404).send({ message: 'Not found' });

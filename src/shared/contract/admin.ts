@@ -2,12 +2,16 @@
 import { z } from 'zod';
 import { MessageResponseSchema } from './common.js';
 import { defineRoute } from './route.js';
+import { issueCode } from './issue-code.js';
 
 // Plain constants live in ../admin-figures.ts (no zod: the web bundles them); re-exported here.
 export { ADMIN_USERS_CSV_COLUMNS, RECENT_USERS_LIMIT, SIGNUP_CHART_DAYS, adminUsersCsvFilename } from '../admin-figures.js';
 
 export const AdminVerifyBodySchema = z.object({
-  password: z.string({ error: 'Please enter the admin password.' }).min(1, 'Please enter the admin password.').max(200, 'The admin password is too long.'),
+  password: z
+    .string({ error: issueCode('admin_password_required') })
+    .min(1, issueCode('admin_password_required'))
+    .max(200, issueCode('admin_password_too_long')),
 });
 export type AdminVerifyBody = z.infer<typeof AdminVerifyBodySchema>;
 
@@ -65,11 +69,29 @@ export const AdminAnalyticsSchema = z.object({
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 
-
 export const adminRoutes = {
-  verifyAdmin: defineRoute({ method: 'POST', path: '/api/admin/verify', summary: 'Unlock the dashboard with the shared admin password (sets the admin cookie)', access: 'public', body: AdminVerifyBodySchema, response: AdminSessionSchema }),
-  getAdminSession: defineRoute({ method: 'GET', path: '/api/admin/session', summary: 'Whether this browser holds the admin session', access: 'public', response: AdminSessionSchema }),
+  verifyAdmin: defineRoute({
+    method: 'POST',
+    path: '/api/admin/verify',
+    summary: 'Unlock the dashboard with the shared admin password (sets the admin cookie)',
+    access: 'public',
+    body: AdminVerifyBodySchema,
+    response: AdminSessionSchema,
+  }),
+  getAdminSession: defineRoute({
+    method: 'GET',
+    path: '/api/admin/session',
+    summary: 'Whether this browser holds the admin session',
+    access: 'public',
+    response: AdminSessionSchema,
+  }),
   lockAdmin: defineRoute({ method: 'POST', path: '/api/admin/logout', summary: 'Lock the dashboard again', access: 'public', response: MessageResponseSchema }),
-  getAdminAnalytics: defineRoute({ method: 'GET', path: '/api/admin/analytics', summary: 'User and subscription figures', access: 'admin', response: AdminAnalyticsSchema }),
+  getAdminAnalytics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    summary: 'User and subscription figures',
+    access: 'admin',
+    response: AdminAnalyticsSchema,
+  }),
   getUsersCsv: defineRoute({ method: 'GET', path: '/api/admin/users.csv', summary: 'Every user as CSV', access: 'admin', fileTypes: ['text/csv'] }),
 };

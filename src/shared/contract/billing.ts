@@ -1,8 +1,9 @@
 // Subscription and billing: spec §3 (subscription status, upgrade response) and §7, plus
-// DESIGN.md's sandbox and Stripe providers.
+// the sandbox and Stripe providers.
 import { z } from 'zod';
 import { ACCESS_BLOCKED_REASONS } from '../access-blocked.js';
 import { defineRoute } from './route.js';
+import { issueCode } from './issue-code.js';
 
 /** GET /api/subscription-status. The first six fields are the spec's; the rest help the screens. */
 export const SubscriptionStatusSchema = z.object({
@@ -12,6 +13,8 @@ export const SubscriptionStatusSchema = z.object({
   trialEndsAt: z.string(),
   /** Display text, e.g. 'December 22, 2026'; 'Unknown' when there is no next charge. */
   nextBillingDate: z.string(),
+  /** The same next charge as an ISO 8601 instant, null when there is none: what screens format in their language. */
+  nextBillingAt: z.string().nullable(),
   hasAccess: z.boolean(),
   /** The provider's subscription status (Stripe's vocabulary), null without a subscription. */
   status: z.string().nullable(),
@@ -28,6 +31,10 @@ export const UpgradeResponseSchema = z.object({
   clientSecret: z.string().nullable(),
   status: z.string(),
   subscriptionId: z.string(),
+  /** What clientSecret confirms: the first payment now, or (during the trial) the card alone. */
+  intent: z.enum(['payment', 'setup']),
+  /** When the first charge comes (ISO): the trial's end, or null for now. */
+  firstChargeAt: z.string().nullable(),
 });
 export type UpgradeResponse = z.infer<typeof UpgradeResponseSchema>;
 
@@ -45,7 +52,10 @@ export type BillingConfig = z.infer<typeof BillingConfigSchema>;
 
 /** POST /api/billing/sandbox/confirm: the test-mode card form's Pay button. */
 export const SandboxConfirmBodySchema = z.object({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200, 'clientSecret is invalid'),
+  clientSecret: z
+    .string({ error: issueCode('client_secret_required') })
+    .min(1, issueCode('client_secret_required'))
+    .max(200, issueCode('client_secret_invalid')),
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBodySchema>;
 
@@ -57,11 +67,62 @@ export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionRespon
 export const WebhookResponseSchema = z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
 
 export const billingRoutes = {
-  getSubscriptionStatus: defineRoute({ method: 'GET', path: '/api/subscription-status', summary: 'Trial, subscription and access now', access: 'user', response: SubscriptionStatusSchema }),
-  getBillingConfig: defineRoute({ method: 'GET', path: '/api/billing/config', summary: 'Which payment form /subscribe shows', access: 'public', response: BillingConfigSchema }),
-  upgradeSubscription: defineRoute({ method: 'POST', path: '/api/upgrade-subscription', summary: 'Start a subscription awaiting its first payment', access: 'user', response: UpgradeResponseSchema }),
-  createSubscription: defineRoute({ method: 'POST', path: '/api/create-subscription', summary: 'The same, for the /test-subscription debug page', access: 'user', response: UpgradeResponseSchema }),
-  cancelSubscription: defineRoute({ method: 'POST', path: '/api/cancel-subscription', summary: 'Cancel at the end of the paid period', access: 'user', response: CancelSubscriptionResponseSchema }),
-  confirmSandboxPayment: defineRoute({ method: 'POST', path: '/api/billing/sandbox/confirm', summary: "Sandbox billing only: pay with a test card", access: 'user', body: SandboxConfirmBodySchema, response: SubscriptionStatusSchema }),
-  receiveBillingWebhook: defineRoute({ method: 'POST', path: '/api/billing/webhook', summary: "Stripe billing only: Stripe's signed events", access: 'public', rawBodyTypes: ['application/json'], response: WebhookResponseSchema }),
+  getSubscriptionStatus: defineRoute({
+    method: 'GET',
+    path: '/api/subscription-status',
+    summary: 'Trial, subscription and access now',
+    access: 'member',
+    response: SubscriptionStatusSchema,
+  }),
+  getBillingConfig: defineRoute({
+    method: 'GET',
+    path: '/api/billing/config',
+    summary: 'Which payment form /subscribe shows',
+    access: 'public',
+    response: BillingConfigSchema,
+  }),
+  upgradeSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/upgrade-subscription',
+    summary: 'Start a subscription awaiting its first payment',
+    access: 'member',
+    response: UpgradeResponseSchema,
+  }),
+  createSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/create-subscription',
+    summary: 'The same, for the /test-subscription debug page',
+    access: 'member',
+    response: UpgradeResponseSchema,
+  }),
+  cancelSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/cancel-subscription',
+    summary: 'Cancel at the end of the paid period',
+    access: 'member',
+    response: CancelSubscriptionResponseSchema,
+  }),
+  resumeSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/resume-subscription',
+    summary: 'Take back a cancel before the paid period ends',
+    access: 'member',
+    response: SubscriptionStatusSchema,
+  }),
+  confirmSandboxPayment: defineRoute({
+    method: 'POST',
+    path: '/api/billing/sandbox/confirm',
+    summary: 'Sandbox billing only: pay with a test card',
+    access: 'member',
+    body: SandboxConfirmBodySchema,
+    response: SubscriptionStatusSchema,
+  }),
+  receiveBillingWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/billing/webhook',
+    summary: "Stripe billing only: Stripe's signed events",
+    access: 'public',
+    rawBodyTypes: ['application/json'],
+    response: WebhookResponseSchema,
+  }),
 };

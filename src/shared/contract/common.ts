@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { issueCode } from './issue-code.js';
 
 /**
- * Every error the API returns has this shape (DESIGN.md: errors are JSON { message }). `message` is
- * English; `code` (src/shared/error-codes.ts) names the errors a user can see, so the app can say
- * them in the user's language (issue 15).
+ * Every error the API returns has this shape. `code` (src/shared/error-codes.ts) is stable, so
+ * the app says it in the user's language; `message` is its English text. A 410 from a client link
+ * also says whether it expired or was revoked.
  */
-export const ErrorResponseSchema = z.object({ message: z.string(), code: z.string().optional() });
+export const ErrorResponseSchema = z.object({
+  code: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  message: z.string(),
+  state: z.enum(['expired', 'revoked']).optional(),
+});
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
@@ -17,8 +22,8 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
  */
 export const IdParamSchema = z.object({
   id: z
-    .string({ error: 'The id must be a number' })
-    .regex(/^[1-9][0-9]{0,9}$/, 'The id must be a positive whole number')
+    .string({ error: issueCode('id_not_number') })
+    .regex(/^[1-9][0-9]{0,9}$/, issueCode('id_invalid'))
     .transform(Number)
-    .pipe(z.number().max(2_147_483_647, 'The id is too large')),
+    .pipe(z.number().max(2_147_483_647, issueCode('id_too_large'))),
 });

@@ -1,26 +1,38 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Building2, Check, CreditCard, FileText, LogOut, Menu } from 'lucide-react';
+import { Building2, Check, CreditCard, FileText, LogOut, Menu, Users } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
-import { currentLocale, t } from '../lib/i18n/i18n';
+import { currentLocale, t, withScreenWords } from '../lib/i18n/i18n';
+import { outboxWaitingCount } from '../lib/outbox/outbox-status';
 import { LANGUAGE_NAMES } from '../lib/i18n/language-names';
 import { chooseLanguage } from '../lib/i18n/use-language';
 import { MenuButton } from './ui/menu-button';
+import { TrialChip } from './trial-chip';
+
+const SignOutWarning = lazy(withScreenWords(() => import('./sign-out-warning')));
 
 /** How the header opens one of its menu's dialogs; the page hands them in (components know no features). */
 export type MenuDialog = (props: { open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 
-/** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, the language (issue 15), Sign Out. */
+/** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, the language, Sign Out. */
 export function AppHeader({ businessSettings, subscriptionSettings }: { businessSettings: MenuDialog; subscriptionSettings: MenuDialog }) {
   const { data: user } = useCurrentUser();
   const [, navigate] = useLocation();
   const [businessOpen, setBusinessOpen] = useState(false);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const [warnWaiting, setWarnWaiting] = useState(0);
 
   const signOut = async () => {
+    setWarnWaiting(0);
     await logout();
     navigate('/');
+  };
+  // Photos or edits not on the server yet: asked first (they stay on this phone for the next sign-in).
+  const askToSignOut = () => {
+    const waiting = outboxWaitingCount();
+    if (waiting > 0) setWarnWaiting(waiting);
+    else void signOut();
   };
 
   return (
@@ -32,30 +44,35 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
         </Link>
         <div className="flex min-w-0 items-center gap-2">
           <span className="hidden truncate text-sm text-slate-600 sm:inline">{user?.businessName ?? user?.email}</span>
-          <MenuButton
-            label={t('menu.label')}
-            refocusKey="header-menu"
-            icon={<Menu className="size-6" aria-hidden="true" />}
-            actions={[
-              { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
-              { label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) },
-              { label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) },
-              ...LANGUAGE_NAMES.map(({ locale, name }, index) => ({
-                label: name,
-                lang: locale,
-                checked: currentLocale() === locale,
-                icon: <Check className={currentLocale() === locale ? 'size-4' : 'size-4 invisible'} aria-hidden="true" />,
-                onSelect: () => void chooseLanguage(locale, 'header-menu'),
-                separated: index === 0,
-              })),
-              { label: t('menu.signOut'), icon: <LogOut className="size-4" aria-hidden="true" />, onSelect: () => void signOut(), separated: true },
-            ]}
-          />
+          <TrialChip />
+          <div className="shrink-0">
+            <MenuButton
+              label={t('menu.label')}
+              refocusKey="header-menu"
+              icon={<Menu className="size-6" aria-hidden="true" />}
+              actions={[
+                { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
+                { label: t('menu.clients'), icon: <Users className="size-4" aria-hidden="true" />, onSelect: () => navigate('/clients') },
+                { label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) },
+                { label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) },
+                ...LANGUAGE_NAMES.map(({ locale, name }, index) => ({
+                  label: name,
+                  lang: locale,
+                  checked: currentLocale() === locale,
+                  icon: <Check className={currentLocale() === locale ? 'size-4' : 'size-4 invisible'} aria-hidden="true" />,
+                  onSelect: () => void chooseLanguage(locale, 'header-menu'),
+                  separated: index === 0,
+                })),
+                { label: t('menu.signOut'), icon: <LogOut className="size-4" aria-hidden="true" />, onSelect: askToSignOut, separated: true },
+              ]}
+            />
+          </div>
         </div>
       </div>
       <Suspense fallback={null}>
         {businessOpen && businessSettings({ open: true, onOpenChange: setBusinessOpen })}
         {subscriptionOpen && subscriptionSettings({ open: true, onOpenChange: setSubscriptionOpen })}
+        {warnWaiting > 0 && <SignOutWarning waiting={warnWaiting} onCancel={() => setWarnWaiting(0)} onSignOut={() => void signOut()} />}
       </Suspense>
     </header>
   );

@@ -1,4 +1,4 @@
-// Renders the app afresh when the language changes (issue 15), so every word on screen follows,
+// Renders the app afresh when the language changes, so every word on screen follows,
 // including the ones components read with the plain `t()` rather than the useT() hook. Changing
 // the language is rare; the query cache, the device's kept photos and the URL survive it.
 // The control that changed the language gets keyboard focus back (use-language.ts).

@@ -1,4 +1,4 @@
-// The language menu of the landing and auth pages (issue 15): each language named in itself.
+// The language menu of the landing and auth pages: each language named in itself.
 import { Globe } from 'lucide-react';
 import { isSupportedLocale } from '@shared/preferences';
 import { chooseLanguage } from '../lib/i18n/use-language';

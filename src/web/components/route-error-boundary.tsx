@@ -1,4 +1,4 @@
-// One per route (issue 16): a screen that fails to render, or whose code cannot be loaded (a
+// One per route: a screen that fails to render, or whose code cannot be loaded (a
 // deploy replaced the hashed files, or the signal dropped), shows a way out instead of a blank
 // page. Keyed by the location, so moving to another screen starts afresh.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
@@ -31,9 +31,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { err
     return (
       <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
         <h1 className="text-xl font-semibold">{chunk ? t('error.screenLoad.title') : t('error.screen.title')}</h1>
-        <p className="max-w-sm text-slate-600">
-          {chunk ? t('error.screenLoad.text') : t('error.screen.text')}
-        </p>
+        <p className="max-w-sm text-slate-600">{chunk ? t('error.screenLoad.text') : t('error.screen.text')}</p>
         <Button onClick={() => window.location.reload()}>
           <RefreshCw className="size-4" aria-hidden="true" /> {t('common.reload')}
         </Button>

@@ -3,8 +3,8 @@
 // "status: body text".
 
 /**
- * How a server message is said to the user: the app installs its translator (i18n/error-text.ts,
- * issue 15); the client link page, which has no catalogues, keeps the server's words.
+ * How a server error is said to the user, by its code: the app installs its translator
+ * (i18n/error-text.ts); the client link page, which has no catalogues, keeps the server's words.
  */
 type ErrorTranslator = (message: string, code: string | undefined, status: number) => string;
 let translateError: ErrorTranslator = (message) => message;
@@ -45,27 +45,38 @@ export class ApiError extends Error {
   /** Already shown to the user by the client (a 401 that signs in again, a 402 that says why). */
   handled = false;
 
-  /** The server's `{ message }` (English) when there is one. */
-  get serverMessage(): string | undefined {
+  /** The server's `{ code, message, state? }`, field by field, when it answered JSON. */
+  private get errorBody(): Record<string, unknown> | undefined {
     try {
-      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return this.bodyText || undefined;
-    }
-  }
-
-  /** The stable code beside the message (src/shared/error-codes.ts), when the server sent one. */
-  get serverCode(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.bodyText) as { code?: unknown };
-      return typeof parsed.code === 'string' ? parsed.code : undefined;
+      const parsed: unknown = JSON.parse(this.bodyText);
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
   }
 
-  /** The server's message in the user's language (issue 15), for showing to a person. */
+  private bodyField(name: string): string | undefined {
+    const value = this.errorBody?.[name];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The server's English `message`; a body that is not JSON as it came. */
+  get serverMessage(): string | undefined {
+    return this.errorBody ? this.bodyField('message') : this.bodyText || undefined;
+  }
+
+  /** The stable code of the error (src/shared/error-codes.ts): what the app decides and words by. */
+  get serverCode(): string | undefined {
+    return this.bodyField('code');
+  }
+
+  /** A client link's 410 says whether it expired or was revoked. */
+  get goneState(): 'expired' | 'revoked' | undefined {
+    const state = this.bodyField('state');
+    return state === 'expired' || state === 'revoked' ? state : undefined;
+  }
+
+  /** The server's message in the user's language, for showing to a person. */
   get userMessage(): string | undefined {
     const message = this.serverMessage;
     return message === undefined ? undefined : translateError(message, this.serverCode, this.status);
@@ -136,4 +147,3 @@ export async function apiGet<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await apiRequest('GET', url, undefined, { signal });
   return (await response.json()) as T;
 }
-

@@ -7,7 +7,7 @@ import { t } from './i18n/i18n';
 /** Why it failed, in words: the server's own reason for a 4xx, else whose side failed. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return error.userMessage ?? t('common.tryAgain');
-  // spec gap 1 (issue 16): a 5xx is the server's failure, not the connection's.
+  // spec gap 1: a 5xx is the server's failure, not the connection's.
   if (error instanceof ApiError) return t('error.server');
   return t('error.connection');
 }

@@ -1,4 +1,4 @@
-// The web's typed client against the real app (issue 16): routes called by name, answers checked
+// The web's typed client against the real app: routes called by name, answers checked
 // against the route table's schemas (tests run as development), and the one place that decides
 // what a 401 and a 402 do.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -42,14 +42,18 @@ describe('the typed client', () => {
   it('calls routes by name with params, query and bodies (JSON and raw bytes), and reads the answers', async () => {
     await signIn();
     const created = await api.createProject({ body: { clientName: 'Harbour View', description: '' } });
-    const photo = await api.addPhoto({ params: { id: created.id }, query: { type: 'before' }, body: new Blob([new Uint8Array(await makePhotoJpeg(640, 480))], { type: 'image/jpeg' }) });
+    const photo = await api.addPhoto({
+      params: { id: created.id },
+      query: { type: 'before' },
+      body: new Blob([new Uint8Array(await makePhotoJpeg(640, 480))], { type: 'image/jpeg' }),
+    });
     const project = await api.getProject({ params: { id: created.id }, query: { images: 'url' } });
     expect(project).toMatchObject({ id: created.id, clientName: 'Harbour View', photos: [{ id: photo.id, type: 'before' }] });
     expect(project.photos[0]?.imageData).toBeUndefined();
     // A file answer comes back as the response itself.
     const thumbnail = await api.getPhotoThumbnail({ params: { id: photo.id } });
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
-    expect((await api.listProjects()).map((summary) => summary.id)).toContain(created.id);
+    expect((await api.listProjects({})).map((summary) => summary.id)).toContain(created.id);
   });
 
   it('on a 402, re-reads the status and says why in the catalogue’s words', async () => {
@@ -60,14 +64,16 @@ describe('the typed client', () => {
     expect((error as ApiError).status).toBe(402);
     expect(isHandledByClient(error)).toBe(true);
     expect(queryClient.getQueryData(SUBSCRIPTION_STATUS_QUERY_KEY)).toMatchObject({ hasAccess: false, accessBlockedReason: 'trial_ended' });
-    expect(getToasts()).toEqual([expect.objectContaining({ title: 'Upgrade to Pro', description: expect.stringContaining(ACCESS_BLOCKED_WORDING.trial_ended.headline) })]);
+    expect(getToasts()).toEqual([
+      expect.objectContaining({ title: 'Upgrade to Pro', description: expect.stringContaining(ACCESS_BLOCKED_WORDING.trial_ended.headline) }),
+    ]);
   });
 
   it('on a 401 from a signed-in route, says Unauthorized and signs in again; the user lookup and admin routes opt out', async () => {
     clearAuthToken();
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const listing = await api.listProjects().catch((e: unknown) => e);
+      const listing = await api.listProjects({}).catch((e: unknown) => e);
       expect(isHandledByClient(listing)).toBe(true);
       expect(getToasts().map((item) => item.title)).toEqual(['Unauthorized']);
       vi.advanceTimersByTime(500);

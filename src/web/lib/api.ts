@@ -1,4 +1,4 @@
-// The one typed client (issue 16): every call to the API goes through `api.<route name>(input)`,
+// The one typed client: every call to the API goes through `api.<route name>(input)`,
 // generated from the route table (api/create-api-client.ts). It owns what a 401 and a 402 do, so
 // no screen decides it again:
 //  - 401 on a signed-in user's route: 'Unauthorized', then a new sign-in (unauthorized.ts). The
@@ -20,7 +20,7 @@ export { setApiOrigin, type ApiClient, type CallInput, type CallOptions } from '
 const handleFailure: FailureRule = async (access, error, options) => {
   // Signed out on purpose (the cache says nobody is): a late 401 needs no new sign-in.
   const signedOut = queryClient.getQueryData(USER_QUERY_KEY) === null;
-  if (error.status === 401 && access === 'user' && options.on401 !== 'throw' && !signedOut) {
+  if (error.status === 401 && access !== 'public' && access !== 'admin' && options.on401 !== 'throw' && !signedOut) {
     error.handled = true;
     handleUnauthorized();
   } else if (error.status === 402) {
@@ -34,7 +34,11 @@ export async function notifyAccessBlocked(note?: string): Promise<void> {
   const status = await queryClient
     .fetchQuery<SubscriptionStatus>({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY, queryFn: () => api.getSubscriptionStatus(), staleTime: 0 })
     .catch(() => undefined);
-  toast({ title: t('upgrade.toPro'), description: `${accessBlockedHeadline(status?.accessBlockedReason)}. ${note ?? t('access.nextStep')}`, variant: 'destructive' });
+  toast({
+    title: t('upgrade.toPro'),
+    description: `${accessBlockedHeadline(status?.accessBlockedReason)}. ${note ?? t('access.nextStep')}`,
+    variant: 'destructive',
+  });
 }
 
 export const api = createApiClient(handleFailure);

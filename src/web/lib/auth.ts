@@ -7,18 +7,24 @@ import { clearAuthToken, describeError, isUnauthorized, setAuthToken } from './a
 import { api } from './api';
 import { queryClient } from './query-client';
 import { clearPersistedQueries } from './persisted-queries';
-import { clearOfflineUserData } from './service-worker';
+import { claimOfflineUserData, clearOfflineUserData } from './service-worker';
+import { forgetPendingSignOut, keepSignOut, sendPendingSignOut } from './pending-sign-out';
 import { PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
 import { currentLocale, t } from './i18n/i18n';
 
 /** getUser; a 401 yields null and clears the stored token (spec §4). */
 export const currentUserQueryFn: QueryFunction<User | null> = async ({ signal }) => {
+  // A sign-out still on its way: nobody is signed in here, and the old session is not asked.
+  if (!(await sendPendingSignOut())) return null;
   try {
-    return await api.getUser(undefined, { signal, on401: 'throw' });
+    const user = await api.getUser(undefined, { signal, on401: 'throw' });
+    await claimOfflineUserData(user.id);
+    return user;
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
     clearAuthToken();
+    await claimOfflineUserData(null);
     return null;
   }
 };
@@ -39,8 +45,12 @@ export function useCurrentUser() {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: Parameters<typeof api.login>[0]['body']) => api.login({ body }),
+    mutationFn: async (body: Parameters<typeof api.login>[0]['body']) => {
+      await sendPendingSignOut();
+      return api.login({ body });
+    },
     onSuccess: ({ authToken, ...user }) => {
+      forgetPendingSignOut();
       setAuthToken(authToken);
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email }) });
@@ -55,11 +65,14 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    // The browser's zone becomes the business's zone for capture times in PDFs (issue 13); editable in /account.
-    // The language on screen becomes the account's (issue 15): emails and PDFs follow it.
-    mutationFn: (body: Parameters<typeof api.register>[0]['body']) =>
-      api.register({ body: { ...body, locale: body.locale ?? currentLocale(), timeZone: body.timeZone ?? deviceTimeZone() ?? undefined } }),
+    // The browser's zone becomes the business's zone for capture times in PDFs; editable in /account.
+    // The language on screen becomes the account's: emails and PDFs follow it.
+    mutationFn: async (body: Parameters<typeof api.register>[0]['body']) => {
+      await sendPendingSignOut();
+      return api.register({ body: { ...body, locale: body.locale ?? currentLocale(), timeZone: body.timeZone ?? deviceTimeZone() ?? undefined } });
+    },
     onSuccess: (user) => {
+      forgetPendingSignOut();
       queryClient.setQueryData(USER_QUERY_KEY, user);
       toast({ title: t('auth.accountCreated'), description: t('auth.trialStarted', { days: TRIAL_DAYS }) });
     },
@@ -67,22 +80,41 @@ export function useRegister() {
   });
 }
 
-/** Clears the token and the user even when the call fails (spec §4), then the caller goes to /. */
+/**
+ * Clears the token and the user even when the call fails (spec §4), then the caller goes to /.
+ * A call that fails is kept and sent when the device is online again (pending-sign-out.ts).
+ */
 export async function logout(): Promise<void> {
+  keepSignOut();
   try {
-    await api.logout();
-  } catch {
-    // the local sign-out below happens regardless
+    await sendPendingSignOut();
   } finally {
-    clearAuthToken();
-    // A user lookup still on its way (the refresh made just after sign-in) must not put the user
-    // back: with the sign-out call lost, the server still knows the session it would answer with.
-    await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
-    queryClient.setQueryData(USER_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
-    // Nothing of this user's reports stays readable on the device for whoever uses it next.
-    await Promise.all([clearPersistedQueries(), clearOfflineUserData()]);
+    await forgetSignedInUser();
   }
+}
+
+/** What Sign Out leaves behind on the device: nobody signed in, and nothing of the user's reports. */
+async function forgetSignedInUser(): Promise<void> {
+  clearAuthToken();
+  // A user lookup still on its way (the refresh made just after sign-in) must not put the user
+  // back: with the sign-out call lost, the server still knows the session it would answer with.
+  await queryClient.cancelQueries({ queryKey: USER_QUERY_KEY });
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  // Nothing of this user's reports stays readable on the device for whoever uses it next.
+  await Promise.all([clearPersistedQueries(), clearOfflineUserData()]);
+}
+
+/**
+ * After DELETE /api/user: the server has ended every session, so this device signs out as Sign Out
+ * does, and also drops the account's waiting photos and edits (there is no account to send them to).
+ */
+export async function leaveDeletedAccount(userId: number): Promise<void> {
+  forgetPendingSignOut();
+  await forgetSignedInUser();
+  // Loaded here only: the outbox is not part of the first screen.
+  const { forgetEntriesOf } = await import('./outbox/app-outbox');
+  await forgetEntriesOf(userId).catch(() => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-// The capture time on each thumbnail (issue 13), formatted by the one formatting module (issue 15).
+// The capture time on each thumbnail, formatted by the one formatting module.
 import { describe, expect, it } from 'vitest';
 import { formatCaptureTime, formatDateTime } from '@shared/format';
 

@@ -20,16 +20,25 @@ describe('chooseDeviceMode (spec §4)', () => {
 
   it('gives a desktop without touch upload mode only', () => {
     expect(chooseDeviceMode({ hasTouch: false, viewportWidth: 800, userAgent: DESKTOP_CHROME })).toEqual({ initialMode: 'upload', availableModes: ['upload'] });
-    expect(chooseDeviceMode({ hasTouch: false, viewportWidth: 1280, userAgent: DESKTOP_CHROME })).toEqual({ initialMode: 'upload', availableModes: ['upload'] });
+    expect(chooseDeviceMode({ hasTouch: false, viewportWidth: 1280, userAgent: DESKTOP_CHROME })).toEqual({
+      initialMode: 'upload',
+      availableModes: ['upload'],
+    });
   });
 
   it('gives a touch device 1024 px or wider upload mode plus the camera option', () => {
-    expect(chooseDeviceMode({ hasTouch: true, viewportWidth: 1024, userAgent: DESKTOP_CHROME })).toEqual({ initialMode: 'upload', availableModes: ['upload', 'camera'] });
+    expect(chooseDeviceMode({ hasTouch: true, viewportWidth: 1024, userAgent: DESKTOP_CHROME })).toEqual({
+      initialMode: 'upload',
+      availableModes: ['upload', 'camera'],
+    });
   });
 
   it('gives tablets upload mode plus the camera option', () => {
     expect(chooseDeviceMode({ hasTouch: true, viewportWidth: 1180, userAgent: IPAD })).toEqual({ initialMode: 'upload', availableModes: ['upload', 'camera'] });
-    expect(chooseDeviceMode({ hasTouch: false, viewportWidth: 1280, userAgent: ANDROID_TABLET })).toEqual({ initialMode: 'upload', availableModes: ['upload', 'camera'] });
+    expect(chooseDeviceMode({ hasTouch: false, viewportWidth: 1280, userAgent: ANDROID_TABLET })).toEqual({
+      initialMode: 'upload',
+      availableModes: ['upload', 'camera'],
+    });
   });
 
   it('lets a phone in camera mode switch to upload', () => {

@@ -31,7 +31,8 @@ export function isTabletUserAgent(userAgent: string): boolean {
 
 export function chooseDeviceMode({ hasTouch, viewportWidth, userAgent }: DeviceTraits): DeviceModeChoice {
   // Phones: camera first; the gallery stays one tap away (a photo taken earlier still counts).
-  if ((hasTouch && viewportWidth < CAMERA_MODE_MAX_WIDTH) || isMobileUserAgent(userAgent)) return { initialMode: 'camera', availableModes: ['camera', 'upload'] };
+  if ((hasTouch && viewportWidth < CAMERA_MODE_MAX_WIDTH) || isMobileUserAgent(userAgent))
+    return { initialMode: 'camera', availableModes: ['camera', 'upload'] };
   // Tablets (and wide touch screens): upload mode plus the camera option.
   if (hasTouch || isTabletUserAgent(userAgent)) return { initialMode: 'upload', availableModes: ['upload', 'camera'] };
   return { initialMode: 'upload', availableModes: ['upload'] };

@@ -1,4 +1,4 @@
-// Dates, times, numbers and the price on screen, in the UI's language (issue 15). The formatting
+// Dates, times, numbers and the price on screen, in the UI's language. The formatting
 // itself is src/shared/format.ts, shared with the PDF and the server: one module, one policy.
 import * as shared from '@shared/format';
 import { PRICE_CENTS_PER_MONTH } from '@shared/rules';
@@ -6,7 +6,8 @@ import { currentLocale, t } from './i18n/i18n';
 
 export type { DateStyle } from '@shared/format';
 
-export const formatDate = (value: Date | string, style: shared.DateStyle = 'medium', timeZone?: string) => shared.formatDate(value, currentLocale(), style, timeZone);
+export const formatDate = (value: Date | string, style: shared.DateStyle = 'medium', timeZone?: string) =>
+  shared.formatDate(value, currentLocale(), style, timeZone);
 export const formatTime = (value: Date | string, timeZone?: string) => shared.formatTime(value, currentLocale(), timeZone);
 export const formatDateTime = (value: Date | string, timeZone?: string) => shared.formatDateTime(value, currentLocale(), timeZone);
 export const formatCaptureTime = (value: Date | string, now?: Date) => shared.formatCaptureTime(value, currentLocale(), now);

@@ -1,5 +1,5 @@
-// Whether the browser says it has a connection (issue 13): what needs one (a new report, an
-// export, a share link) says so plainly instead of failing: t('offline.needsConnection').
+// Whether the browser says it has a connection: what needs one (a new report, an
+// export, a share link) says so plainly instead of failing.
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -14,6 +14,7 @@ export const PAGE_TITLES = {
   resetPassword: 'title.resetPassword',
   home: 'title.home',
   reports: 'title.reports',
+  clients: 'title.clients',
   report: 'title.report',
   account: 'title.account',
   subscribe: 'title.subscribe',

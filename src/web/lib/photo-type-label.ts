@@ -1,4 +1,4 @@
-// How a photo's type reads on screen (issue 15): "BEFORE"/"ANTES" on badges and in button names,
+// How a photo's type reads on screen: "BEFORE"/"ANTES" on badges and in button names,
 // "Before"/"Antes" in the selector.
 import type { PhotoType } from '@shared/contract/projects';
 import { t } from './i18n/i18n';

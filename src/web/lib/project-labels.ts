@@ -12,4 +12,3 @@ export function projectDescription(project: { description: string }): string {
 export function formatCreatedDate(iso: string): string {
   return formatDate(iso, 'medium');
 }
-

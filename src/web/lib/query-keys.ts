@@ -5,3 +5,4 @@ export const USER_QUERY_KEY = apiQueryKey('getUser');
 export const SUBSCRIPTION_STATUS_QUERY_KEY = apiQueryKey('getSubscriptionStatus');
 export const PROJECTS_QUERY_KEY = apiQueryKey('listProjects');
 export const projectQueryKey = (projectId: number) => apiQueryKey('getProject', { id: projectId });
+export const CLIENTS_QUERY_KEY = apiQueryKey('listClients');

@@ -1,7 +1,7 @@
 // spec §9: at most one toast is visible at a time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_LIMIT } from '@shared/rules';
-import { dismissToast, getToasts, READABLE_TOAST_MS, toast, toastAfter } from './toast';
+import { dismissToast, getToasts, READABLE_TOAST_MS, toast, toastAfter, toastWhenReadable } from './toast';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -50,5 +50,18 @@ describe('toast', () => {
     toast({ title: 'Export Failed', variant: 'destructive' });
     vi.advanceTimersByTime(READABLE_TOAST_MS);
     expect(getToasts().map((t) => t.title)).toEqual(['Export Failed']);
+  });
+
+  it('lets news that can wait show at once on an empty screen, or after the toast on screen was read', () => {
+    toastWhenReadable({ title: 'Camera Ready' });
+    expect(getToasts().map((t) => t.title)).toEqual(['Camera Ready']);
+    dismissToast(getToasts()[0]!.id);
+
+    toast({ title: 'Report Created' });
+    vi.advanceTimersByTime(500);
+    toastWhenReadable({ title: 'Camera Ready' });
+    expect(getToasts().map((t) => t.title)).toEqual(['Report Created']);
+    vi.advanceTimersByTime(READABLE_TOAST_MS - 500);
+    expect(getToasts().map((t) => t.title)).toEqual(['Camera Ready']);
   });
 });

@@ -40,7 +40,10 @@ export function toast(input: ToastInput): number {
   for (const old of toasts.slice(TOAST_LIMIT - 1)) dismissToast(old.id);
   toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
   shownAt.set(id, Date.now());
-  timers.set(id, setTimeout(() => dismissToast(id), input.durationMs ?? (input.variant === 'destructive' ? 7000 : 4000)));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), input.durationMs ?? (input.variant === 'destructive' ? 7000 : 4000)),
+  );
   emit();
   return id;
 }
@@ -63,6 +66,20 @@ export function toastAfter(previousId: number, input: ToastInput, minVisibleMs =
     if (current === undefined || current.id === previousId) toast(input);
   }, wait);
 }
+
+/**
+ * Shows news that can wait (the camera is ready) once the toast on screen now has been readable:
+ * 'Report Created' and the camera a new report opens arrive together, and the second must not
+ * take the screen before the first is read.
+ */
+export function toastWhenReadable(input: ToastInput): void {
+  const current = toasts[0];
+  if (current === undefined) return void toast(input);
+  toastAfter(current.id, input);
+}
+
+/** Open dialogs that show the toasts inside them (ui/dialog-toasts.tsx), newest last: the page then shows none. */
+export const toastsDialogs: object[] = [];
 
 /** The toasts on screen now, newest first. */
 export function getToasts(): readonly ToastItem[] {

@@ -1,4 +1,4 @@
-// A request that reports its upload progress (issue 13: a percentage per photo). fetch cannot
+// A request that reports its upload progress (a percentage per photo). fetch cannot
 // tell how much of a body has gone (an upload stream needs HTTP/2 and is not in every browser);
 // XMLHttpRequest can. The answer comes back as a Response, so callers treat it as fetch's.
 

@@ -1,4 +1,4 @@
-// /accessibility (issue 15): the accessibility statement, open to everyone, linked from the landing
+// /accessibility: the accessibility statement, open to everyone, linked from the landing
 // page's footer. It says which standard the app meets, how that is checked, what does not meet it
 // yet, and whom to write to. Keep it true: change it with the tests it describes.
 import type { ReactNode } from 'react';
@@ -11,7 +11,13 @@ import { usePageTitle } from '../lib/page-title';
 
 const TESTED = ['a11y.tested.axe', 'a11y.tested.keyboard', 'a11y.tested.focus', 'a11y.tested.byHand'] as const satisfies readonly MessageId[];
 
-const LIMITS = ['a11y.limit.pdf', 'a11y.limit.camera', 'a11y.limit.screenReaders', 'a11y.limit.undo', 'a11y.limit.payments'] as const satisfies readonly MessageId[];
+const LIMITS = [
+  'a11y.limit.pdf',
+  'a11y.limit.camera',
+  'a11y.limit.screenReaders',
+  'a11y.limit.undo',
+  'a11y.limit.payments',
+] as const satisfies readonly MessageId[];
 
 /** The statement itself. */
 export default function AccessibilityPage() {
@@ -28,9 +34,7 @@ export default function AccessibilityPage() {
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-12">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('a11y.title')}</h1>
-        <p className="mt-3 text-lg text-slate-700">
-          {t('a11y.lead', { product: PRODUCT_NAME })}
-        </p>
+        <p className="mt-3 text-lg text-slate-700">{t('a11y.lead', { product: PRODUCT_NAME })}</p>
 
         <StatementSection id="standard" title={t('a11y.standard.title')}>
           <p className="mt-2 text-slate-700">{t('a11y.standard.text')}</p>

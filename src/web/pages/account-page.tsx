@@ -1,5 +1,5 @@
 // /account 'Account Settings' (spec §2, §5): read-only email, editable business name (PUT, then
-// a page reload, spec §7) and a manage-subscription link to /subscribe.
+// a page reload, spec §7), a manage-subscription link to /subscribe, the export, and deleting the account.
 import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
@@ -9,6 +9,8 @@ import { Input, Label } from '../components/ui/input';
 import { useCurrentUser } from '../lib/auth';
 import { BusinessNameForm } from '../features/account/business-name-form';
 import { TimeZoneForm } from '../features/account/time-zone-form';
+import { AccountExport } from '../features/account/account-export';
+import { DeleteAccount } from '../features/account/delete-account';
 import { useSubscriptionStatus } from '../lib/access';
 import { describePlan } from '../features/subscription/plan-display';
 import { PlanBadge } from '../features/subscription/plan-badge';
@@ -67,6 +69,16 @@ export default function AccountPage() {
           >
             <CreditCard className="size-4" aria-hidden="true" /> {t('account.manageSubscription')}
           </Link>
+        </Card>
+
+        <Card className="space-y-3">
+          <CardTitle>{t('export.title')}</CardTitle>
+          <AccountExport />
+        </Card>
+
+        <Card className="space-y-3 border-red-200">
+          <CardTitle>{t('deleteAccount.title')}</CardTitle>
+          <DeleteAccount userId={user.id} email={user.email} />
         </Card>
       </main>
     </div>

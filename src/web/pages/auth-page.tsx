@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '@shared/rules';
 import { RegisterBodySchema, type RegisterBody } from '@shared/contract/auth';
-import { describedBy, fieldErrorsOf, type FieldErrors } from '../lib/form-errors';
+import { describedBy, fieldErrorCodesOf, fieldErrorTexts, type FieldErrors } from '../lib/form-errors';
 import { FieldError } from '../components/ui/field-error';
 import { useCurrentUser, useLogin, useRegister } from '../lib/auth';
 import { toast } from '../lib/toast';
@@ -13,7 +13,6 @@ import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { usePageTitle } from '../lib/page-title';
 import { LanguageSelect } from '../components/language-select';
 import { useT } from '../lib/i18n/i18n';
-import { errorText } from '../lib/i18n/error-text';
 
 /** /auth: sign-in, or registration with ?mode=register (spec §2). */
 export default function AuthPage() {
@@ -53,7 +52,11 @@ export default function AuthPage() {
           {!showForgot && (
             <p className="mt-6 text-center text-sm text-slate-600">
               {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-              <button type="button" className="min-h-11 font-semibold text-brand-700 hover:underline" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
+              <button
+                type="button"
+                className="min-h-11 font-semibold text-brand-700 hover:underline"
+                onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
+              >
                 {mode === 'login' ? t('auth.startTrial') : t('auth.signInLink')}
               </button>
             </p>
@@ -114,11 +117,12 @@ function RegisterForm() {
   // The server's own schema (RegisterBodySchema): the same rules, said under each field.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = fieldErrorsOf(RegisterBodySchema, form);
+    const codes = fieldErrorCodesOf(RegisterBodySchema, form);
+    const problems = fieldErrorTexts(codes);
     setErrors(problems);
     // spec §5: a mismatch is also told as 'Password Mismatch'.
-    const mismatch = errorText('Passwords do not match');
-    if (problems.confirmPassword === mismatch) toast({ title: t('auth.passwordMismatch'), description: mismatch, variant: 'destructive' });
+    if (codes.confirmPassword === 'passwords_do_not_match')
+      toast({ title: t('auth.passwordMismatch'), description: problems.confirmPassword, variant: 'destructive' });
     if (Object.keys(problems).length > 0) return;
     register.mutate(form, { onSuccess: () => navigate('/') });
   };
@@ -131,7 +135,14 @@ function RegisterForm() {
       </div>
       <div>
         <Label htmlFor="register-business">{t('auth.businessName')}</Label>
-        <Input {...describedBy('register-business', errors.businessName)} autoComplete="organization" required maxLength={BUSINESS_NAME_MAX_LENGTH} value={form.businessName} onChange={update('businessName')} />
+        <Input
+          {...describedBy('register-business', errors.businessName)}
+          autoComplete="organization"
+          required
+          maxLength={BUSINESS_NAME_MAX_LENGTH}
+          value={form.businessName}
+          onChange={update('businessName')}
+        />
         <FieldError inputId="register-business" message={errors.businessName} />
       </div>
       <div>
@@ -141,7 +152,14 @@ function RegisterForm() {
       </div>
       <div>
         <Label htmlFor="register-password">{t('auth.password')}</Label>
-        <Input {...describedBy('register-password', errors.password, 'register-password-hint')} type="password" autoComplete="new-password" required value={form.password} onChange={update('password')} />
+        <Input
+          {...describedBy('register-password', errors.password, 'register-password-hint')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={update('password')}
+        />
         {errors.password === undefined ? (
           <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
             {t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
@@ -152,7 +170,14 @@ function RegisterForm() {
       </div>
       <div>
         <Label htmlFor="register-confirm">{t('auth.confirmPassword')}</Label>
-        <Input {...describedBy('register-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={update('confirmPassword')} />
+        <Input
+          {...describedBy('register-confirm', errors.confirmPassword)}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          onChange={update('confirmPassword')}
+        />
         <FieldError inputId="register-confirm" message={errors.confirmPassword} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>

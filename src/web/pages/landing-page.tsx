@@ -13,7 +13,12 @@ const STEPS = [
   { icon: Send, title: 'landing.step3.title', text: 'landing.step3.text' },
 ] as const satisfies readonly { title: MessageId; text: MessageId; icon: unknown }[];
 
-const PRO_FEATURES = ['landing.feature.unlimited', 'landing.feature.branded', 'landing.feature.support', 'landing.feature.storage'] as const satisfies readonly MessageId[];
+const PRO_FEATURES = [
+  'landing.feature.unlimited',
+  'landing.feature.branded',
+  'landing.feature.support',
+  'landing.feature.storage',
+] as const satisfies readonly MessageId[];
 
 const linkButton = 'inline-flex min-h-12 w-full items-center justify-center rounded-lg px-6 text-base font-semibold sm:w-auto';
 
@@ -30,7 +35,10 @@ export function LandingPage() {
         </span>
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-1">
           <LanguageSelect />
-          <Link href="/auth" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3">
+          <Link
+            href="/auth"
+            className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3"
+          >
             {t('landing.signIn')}
           </Link>
         </div>
@@ -42,9 +50,7 @@ export function LandingPage() {
             <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {t('landing.noInstall')}
           </p>
           <h1 className="mx-auto mt-5 max-w-2xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('landing.title')}</h1>
-          <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
-            {t('landing.lead', { product: PRODUCT_NAME })}
-          </p>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{t('landing.lead', { product: PRODUCT_NAME })}</p>
           <div className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
             <Link href="/auth?mode=register" className={`${linkButton} bg-brand-700 text-white shadow-sm hover:bg-brand-800`}>
               {t('landing.startTrial')}
@@ -68,9 +74,7 @@ export function LandingPage() {
                     <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-white">
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
-                    <h3 className="text-lg font-semibold">
-                      {t('landing.stepTitle', { number: index + 1, title: t(title) })}
-                    </h3>
+                    <h3 className="text-lg font-semibold">{t('landing.stepTitle', { number: index + 1, title: t(title) })}</h3>
                   </div>
                   <p className="mt-3 text-slate-600">{t(text)}</p>
                 </li>
@@ -89,9 +93,7 @@ export function LandingPage() {
                 <span className="text-4xl font-bold">{price}</span>
                 <span className="text-slate-600"> {t('landing.perMonth')}</span>
               </p>
-              <p className="mt-1 text-sm text-slate-600">
-                {t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: formatPricePerMonth() })}
-              </p>
+              <p className="mt-1 text-sm text-slate-600">{t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: formatPricePerMonth() })}</p>
               <ul className="mt-5 space-y-2">
                 {PRO_FEATURES.map((feature) => (
                   <li key={feature} className="flex items-center gap-2">

@@ -5,7 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MIN_LENGTH } from '@shared/rules';
 import { NewPasswordFormSchema, type NewPasswordForm } from '@shared/contract/auth';
-import { describedBy, fieldErrorsOf, type FieldErrors } from '../lib/form-errors';
+import { describedBy, fieldErrorCodesOf, fieldErrorTexts, type FieldErrors } from '../lib/form-errors';
 import { FieldError } from '../components/ui/field-error';
 import { api } from '../lib/api';
 import { ApiError } from '../lib/api-client';
@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: (body: { token: string; password: string }) => api.resetPassword({ body }),
     onSuccess: (result) => {
-      toast({ title: t('reset.success'), description: errorText(result.message) });
+      toast({ title: t('reset.success'), description: errorText('password_changed', result.message) });
       navigate('/auth');
     },
     onError: (error) => {
@@ -48,9 +48,11 @@ export default function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // spec §5's rules, from the schema the server checks the new password with.
-    const problems = fieldErrorsOf(NewPasswordFormSchema, form);
+    const codes = fieldErrorCodesOf(NewPasswordFormSchema, form);
+    const problems = fieldErrorTexts(codes);
     setErrors(problems);
-    if (problems.confirmPassword === errorText('Passwords do not match')) toast({ title: t('auth.passwordMismatch'), description: problems.confirmPassword, variant: 'destructive' });
+    if (codes.confirmPassword === 'passwords_do_not_match')
+      toast({ title: t('auth.passwordMismatch'), description: problems.confirmPassword, variant: 'destructive' });
     else if (problems.password) toast({ title: t('reset.tooShort'), description: problems.password, variant: 'destructive' });
     if (Object.keys(problems).length > 0) return;
     if (token) reset.mutate({ token, password: form.password });
@@ -71,12 +73,24 @@ export default function ResetPasswordPage() {
           </div>
           <div>
             <Label htmlFor="reset-password">{t('reset.newPassword')}</Label>
-            <Input {...describedBy('reset-password', errors.password)} type="password" autoComplete="new-password" value={form.password} onChange={update('password')} />
+            <Input
+              {...describedBy('reset-password', errors.password)}
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={update('password')}
+            />
             <FieldError inputId="reset-password" message={errors.password} />
           </div>
           <div>
             <Label htmlFor="reset-confirm">{t('reset.confirm')}</Label>
-            <Input {...describedBy('reset-confirm', errors.confirmPassword)} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={update('confirmPassword')} />
+            <Input
+              {...describedBy('reset-confirm', errors.confirmPassword)}
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
             <FieldError inputId="reset-confirm" message={errors.confirmPassword} />
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>

@@ -1,9 +1,12 @@
-// /r/{token} (issue 14): the report as a web page for the client, without an account. No app
+// /r/{token}: the report as a web page for the client, without an account. No app
 // header, no sign-in, no trial banners: the business, the client, each pair as a comparison
 // slider, the full photo on demand and "Download PDF". Its own small entry (shared-report-main.tsx).
-import { memo, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Maximize2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SharedReport } from '@shared/contract/share-links';
+
+type SharedPair = SharedReport['pairs'][number];
 import { TEXT } from '../features/shared-report/text';
 import { buttonClassName } from '../components/ui/button-class';
 import { BusinessBanner, ReportHeading } from '../features/shared-report/report-heading';
@@ -12,8 +15,15 @@ import { FullPhotoDialog, type OpenPhoto } from '../features/shared-report/full-
 import { GoneLinkNotice } from '../features/shared-report/gone-link-notice';
 import { tokenFromPath, useSharedReport } from '../features/shared-report/use-shared-report';
 
+// The answer controls load after the report, so the first pair shows as fast as before.
+const answers = () => import('../features/shared-report/client-answers');
+const ApprovePanel = lazy(() => answers().then((module) => ({ default: module.ApprovePanel })));
+const IssueButton = lazy(() => answers().then((module) => ({ default: module.IssueButton })));
+const AnswersFooter = lazy(() => answers().then((module) => ({ default: module.AnswersFooter })));
+
 export function SharedReportPage() {
-  const { state, retry } = useSharedReport(tokenFromPath(window.location.pathname));
+  const token = tokenFromPath(window.location.pathname);
+  const { state, retry } = useSharedReport(token);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -21,7 +31,7 @@ export function SharedReportPage() {
         <div className="mx-auto min-h-18 max-w-5xl px-4 py-3">{state.status === 'ready' && <BusinessBanner report={state.report} />}</div>
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-5 sm:py-8">
-        {state.status === 'ready' && <SharedReportBody report={state.report} />}
+        {state.status === 'ready' && <SharedReportBody report={state.report} token={token} />}
         {state.status === 'gone' && <GoneLinkNotice state={state.state} />}
         {state.status === 'loading' && <ReportSkeleton />}
         {state.status === 'failed' && (
@@ -39,9 +49,16 @@ export function SharedReportPage() {
   );
 }
 
-function SharedReportBody({ report }: { report: SharedReport }) {
+function SharedReportBody({ report, token }: { report: SharedReport; token: string }) {
   const [openPhoto, setOpenPhoto] = useState<OpenPhoto | null>(null);
+  const [now] = useState(() => Date.now());
+  const windowOpen = !report.windowEndsAt || new Date(report.windowEndsAt).getTime() > now;
   const count = report.pairs.length;
+  const issueButton = (pair: SharedPair, number: number) => (
+    <Suspense fallback={null}>
+      <IssueButton token={token} pair={pair} number={number} windowOpen={windowOpen} />
+    </Suspense>
+  );
   const shown = useProgressiveCount(count);
   return (
     <>
@@ -55,15 +72,72 @@ function SharedReportBody({ report }: { report: SharedReport }) {
         ) : (
           <>
             <p className="mt-1 text-sm text-slate-600">{TEXT.compareHint}</p>
-            <ol className="mt-4 grid gap-6 lg:grid-cols-2">
-              {report.pairs.slice(0, shown).map((pair, index) => (
-                <PairItem key={pair.before.imageUrl} pair={pair} number={index + 1} count={count} onOpenPhoto={setOpenPhoto} />
-              ))}
-            </ol>
+            {report.areas.length === 0 ? (
+              <ol className="mt-4 grid gap-6 lg:grid-cols-2">
+                {report.pairs.slice(0, shown).map((pair, index) => (
+                  <PairItem
+                    key={pair.before.imageUrl}
+                    pair={pair}
+                    number={index + 1}
+                    count={count}
+                    onOpenPhoto={setOpenPhoto}
+                    answer={issueButton(pair, index + 1)}
+                  />
+                ))}
+              </ol>
+            ) : (
+              <AreaSections report={report} onOpenPhoto={setOpenPhoto} answerFor={issueButton} />
+            )}
           </>
         )}
       </section>
+      {count > 0 && (
+        <Suspense fallback={null}>
+          <ApprovePanel token={token} report={report} onDone={() => undefined} />
+          <AnswersFooter report={report} windowOpen={windowOpen} />
+        </Suspense>
+      )}
       <FullPhotoDialog open={openPhoto} onClose={() => setOpenPhoto(null)} />
+    </>
+  );
+}
+
+/** A report made from a template: its pairs under their area's heading, in template order, with skipped areas and why. */
+function AreaSections({
+  report,
+  onOpenPhoto,
+  answerFor,
+}: {
+  report: SharedReport;
+  onOpenPhoto: (photo: OpenPhoto) => void;
+  answerFor: (pair: SharedPair, number: number) => ReactNode;
+}) {
+  const count = report.pairs.length;
+  return (
+    <>
+      {report.areas.map((area) => {
+        const pairs = report.pairs.map((pair, index) => ({ pair, number: index + 1 })).filter(({ pair }) => pair.areaId === area.id);
+        return (
+          <section key={area.id} aria-labelledby={`area-${area.id}`} className="mt-6">
+            <h3 id={`area-${area.id}`} className="text-base font-semibold">
+              {area.name} · {TEXT.areaCount(pairs.length, area.required)}
+            </h3>
+            {area.skipped && (
+              <p className="mt-1 text-sm text-slate-600">
+                {TEXT.skipped}: {TEXT.skipReasons[area.skipped.reason]}
+                {area.skipped.note ? ` — ${area.skipped.note}` : ''}
+              </p>
+            )}
+            {pairs.length > 0 && (
+              <ol className="mt-3 grid gap-6 lg:grid-cols-2">
+                {pairs.map(({ pair, number }) => (
+                  <PairItem key={pair.before.imageUrl} pair={pair} number={number} count={count} onOpenPhoto={onOpenPhoto} answer={answerFor(pair, number)} />
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
     </>
   );
 }
@@ -90,10 +164,12 @@ interface PairItemProps {
   number: number;
   count: number;
   onOpenPhoto: (photo: OpenPhoto) => void;
+  /** "Something's not right?" for this pair. */
+  answer: ReactNode;
 }
 
 /** One pair: its comparison, its number and the buttons for each full photo. Rendered once (memo). */
-const PairItem = memo(function PairItem({ pair, number, count, onOpenPhoto }: PairItemProps) {
+const PairItem = memo(function PairItem({ pair, number, count, onOpenPhoto, answer }: PairItemProps) {
   const label = TEXT.pairLabel(number, count);
   return (
     <li>
@@ -116,6 +192,7 @@ const PairItem = memo(function PairItem({ pair, number, count, onOpenPhoto }: Pa
           </span>
         </figcaption>
       </figure>
+      {answer}
     </li>
   );
 });

@@ -1,7 +1,7 @@
 // /subscribe 'Upgrade to Pro' (spec §2, §4, §8). A user whose trial has ended may still subscribe
-// (DESIGN.md's deviation); 'No Active Trial' only when no payment can be taken at all.
+// (a deliberate deviation from the spec, docs/spec-deviations.md); 'No Active Trial' only when no payment can be taken at all.
 import { t } from '../lib/i18n/i18n';
-import { formatPrice, formatPricePerMonth } from '../lib/format';
+import { formatDate, formatPrice, formatPricePerMonth } from '../lib/format';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Check, ShieldCheck } from 'lucide-react';
@@ -59,9 +59,13 @@ export default function SubscribePage() {
             <Spinner label={t('subscription.loading')} />
           </div>
         ) : (
-          <SubscribeContent status={status.data} config={config.data} onDone={() => {
+          <SubscribeContent
+            status={status.data}
+            config={config.data}
+            onDone={() => {
               decided.current = true;
-            }} />
+            }}
+          />
         )}
       </main>
     </div>
@@ -71,13 +75,13 @@ export default function SubscribePage() {
 function leadText(status: SubscriptionStatus): string {
   if (status.accessBlockedReason === 'payment_failed') return t('subscribe.lead.paymentFailed');
   if (!status.hasAccess) return t('subscribe.lead.trialEnded');
-  return t('subscribe.lead.trial', { days: status.trialDaysLeft });
+  return t('subscribe.lead.trial', { days: status.trialDaysLeft, date: formatDate(status.trialEndsAt, 'long', 'UTC') });
 }
 
 function SubscribeContent({ status, config, onDone }: { status: SubscriptionStatus; config: BillingConfig; onDone: () => void }) {
   const [, navigate] = useLocation();
   const upgrade = useUpgradeSubscription();
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [started, setStarted] = useState<Pick<PaymentFormProps, 'clientSecret' | 'intent' | 'firstChargeAt'> | null>(null);
 
   const onPaid = useCallback(() => {
     onDone();
@@ -85,7 +89,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
     navigate('/');
     void refreshSubscriptionCaches();
   }, [navigate, onDone]);
-  const outcome: Omit<PaymentFormProps, 'clientSecret'> = {
+  const outcome: Omit<PaymentFormProps, 'clientSecret' | 'intent' | 'firstChargeAt'> = {
     onPaid,
     onFailed: (message) => toast({ title: t('subscribe.paymentFailed'), description: message, variant: 'destructive' }),
     onUnexpectedError: () => toast({ title: t('subscribe.paymentError'), description: t('subscribe.unexpectedError'), variant: 'destructive' }),
@@ -105,7 +109,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
         }
         // spec §4: an upgrade status of incomplete prompts 'Payment Required'.
         if (response.status === 'incomplete') toast({ title: t('subscribe.paymentRequired'), description: t('subscribe.paymentRequiredText') });
-        setClientSecret(response.clientSecret);
+        setStarted({ clientSecret: response.clientSecret, intent: response.intent, firstChargeAt: response.firstChargeAt });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
@@ -144,7 +148,7 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
           <div className="mt-4">
             {config.mode === 'none' ? (
               <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('subscribe.noPayments')}</p>
-            ) : clientSecret === null ? (
+            ) : started === null ? (
               <>
                 <Button size="lg" className="w-full" disabled={upgrade.isPending} onClick={startPayment}>
                   {upgrade.isPending ? t('subscribe.preparing') : t('subscribe.subscribeFor', { pricePerMonth: formatPricePerMonth() })}
@@ -154,10 +158,16 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
                 </p>
               </>
             ) : config.mode === 'sandbox' ? (
-              <SandboxCardForm clientSecret={clientSecret} {...outcome} />
+              <SandboxCardForm {...started} {...outcome} />
             ) : (
               <Suspense fallback={<Spinner label={t('subscribe.loadingForm')} />}>
-                <StripePaymentForm publishableKey={config.publishableKey ?? ''} returnUrl={config.returnUrl} clientSecret={clientSecret} onUnavailable={onUnavailable} {...outcome} />
+                <StripePaymentForm
+                  publishableKey={config.publishableKey ?? ''}
+                  returnUrl={config.returnUrl}
+                  onUnavailable={onUnavailable}
+                  {...started}
+                  {...outcome}
+                />
               </Suspense>
             )}
           </div>

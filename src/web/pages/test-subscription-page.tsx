@@ -44,7 +44,10 @@ export default function TestSubscriptionPage() {
   const onCreate = () =>
     create.mutate(undefined, {
       onSuccess: (response: UpgradeResponse) => {
-        toast({ title: t('testSubscription.createdToast'), description: t('testSubscription.createdText', { id: response.subscriptionId, status: response.status }) });
+        toast({
+          title: t('testSubscription.createdToast'),
+          description: t('testSubscription.createdText', { id: response.subscriptionId, status: response.status }),
+        });
         void refreshSubscriptionCaches();
       },
       onError: (error) => toast({ title: t('common.error'), description: describeError(error, t('testSubscription.createFailed')), variant: 'destructive' }),
@@ -99,12 +102,17 @@ export default function TestSubscriptionPage() {
 
         <Card>
           <CardTitle>{t('testSubscription.createTitle')}</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">{t('testSubscription.createLead', { method: API_ROUTES.createSubscription.method, path: apiPath('createSubscription') })}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('testSubscription.createLead', { method: API_ROUTES.createSubscription.method, path: apiPath('createSubscription') })}
+          </p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <Button onClick={onCreate} disabled={create.isPending}>
               {create.isPending ? t('common.creating') : t('testSubscription.create')}
             </Button>
-            <Link href="/subscribe" className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50">
+            <Link
+              href="/subscribe"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
+            >
               {t('testSubscription.goToPayment')}
             </Link>
           </div>

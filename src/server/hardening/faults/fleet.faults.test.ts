@@ -1,4 +1,4 @@
-// The fleet (issue 12): two built servers (what npm run start:prod runs) behind a real reverse
+// The fleet: two built servers (what npm run start:prod runs) behind a real reverse
 // proxy (nginx) on loopback with TRUST_PROXY=1, sharing one PostgreSQL, one Redis and one S3 API
 // server. A user works through the proxy with requests landing on either server; the login limit
 // is one budget for both; start-up jobs run once; killing a server mid-upload loses no
@@ -32,7 +32,10 @@ const servers: Record<'a' | 'b', ServerProcess | undefined> = { a: undefined, b:
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-fleet-'));
 
 beforeAll(async () => {
-  const built = await fs.stat('dist/server/main.js').then(() => true, () => false);
+  const built = await fs.stat('dist/server/main.js').then(
+    () => true,
+    () => false,
+  );
   if (!built) throw new Error('dist/server/main.js is missing: run `npm run build:server` first (npm run test:faults does)');
   postgres = await startPrivatePostgres();
   databaseUrl = await postgres.createDatabase('cleanproof_fleet');
@@ -101,14 +104,22 @@ it('serves one user through the proxy: upload through A, read through B, export 
   const photo = await makePhotoJpeg(1024, 768, { seed: 31 });
   const ids: number[] = [];
   for (const type of ['before', 'after']) {
-    const uploaded = await user.request('POST', `/api/projects/${projectId}/photos?type=${type}`, undefined, { bytes: photo, contentType: 'image/jpeg' }, via('a'));
+    const uploaded = await user.request(
+      'POST',
+      `/api/projects/${projectId}/photos?type=${type}`,
+      undefined,
+      { bytes: photo, contentType: 'image/jpeg' },
+      via('a'),
+    );
     expect(uploaded.status, uploaded.text).toBe(201);
     ids.push((uploaded.json as { id: number }).id);
   }
   const report = await user.request('GET', `/api/projects/${projectId}?images=url`, undefined, undefined, via('b'));
   expect((report.json as { photos: { id: number }[] }).photos.map((p) => p.id)).toEqual(ids);
   expect((await user.request('GET', `/api/photos/${ids[0]}/image`, undefined, undefined, via('b'))).status).toBe(200);
-  expect((await user.request('POST', `/api/projects/${projectId}/photo-pairs`, { beforePhotoId: ids[0], afterPhotoId: ids[1] }, undefined, via('b'))).status).toBe(201);
+  expect(
+    (await user.request('POST', `/api/projects/${projectId}/photo-pairs`, { beforePhotoId: ids[0], afterPhotoId: ids[1] }, undefined, via('b'))).status,
+  ).toBe(201);
   const pdf = await user.request('GET', `/api/projects/${projectId}/report.pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -124,7 +135,8 @@ it('shares the login limit: the attempts after the budget fail on either server'
     expect(wrong.status).toBe(401);
   }
   // The 11th try fails on both servers, even with the right password.
-  for (const server of ['a', 'b'] as const) expect((await new Session(proxy.url).request('POST', '/api/login', { email, password: PASSWORD }, undefined, via(server))).status).toBe(401);
+  for (const server of ['a', 'b'] as const)
+    expect((await new Session(proxy.url).request('POST', '/api/login', { email, password: PASSWORD }, undefined, via(server))).status).toBe(401);
 });
 
 it('loses no acknowledged photo when server A is killed mid-upload, and the sweep leaves no orphan', async () => {
@@ -135,7 +147,9 @@ it('loses no acknowledged photo when server A is killed mid-upload, and the swee
   let killed = false;
   const uploader = async () => {
     while (!killed) {
-      const answer = await user.request('POST', `/api/projects/${projectId}/photos?type=before`, undefined, { bytes: photo, contentType: 'image/jpeg' }, via('a')).catch(() => undefined);
+      const answer = await user
+        .request('POST', `/api/projects/${projectId}/photos?type=before`, undefined, { bytes: photo, contentType: 'image/jpeg' }, via('a'))
+        .catch(() => undefined);
       if (answer?.status === 201) acknowledged.push((answer.json as { id: number }).id);
     }
   };

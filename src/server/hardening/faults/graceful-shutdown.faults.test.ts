@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 12): on SIGTERM the server stops taking connections, lets the
+// Graceful shutdown: on SIGTERM the server stops taking connections, lets the
 // requests in flight finish (an upload half sent when the signal came is stored and answered 201),
 // cuts what is still open after SHUTDOWN_TIMEOUT_MS, and exits 0.
 import fs from 'node:fs/promises';
@@ -29,7 +29,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A signed-in owner of one report on this server. */
 async function ownerWithReport(url: string): Promise<{ session: Session; projectId: number }> {
   const session = new Session(url);
-  expect((await session.request('POST', '/api/register', { email: `drain-${Date.now()}@example.com`, password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Drain Test' })).status).toBe(201);
+  expect(
+    (
+      await session.request('POST', '/api/register', {
+        email: `drain-${Date.now()}@example.com`,
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        businessName: 'Drain Test',
+      })
+    ).status,
+  ).toBe(201);
   const created = await session.request('POST', '/api/projects', { clientName: 'Drain Street 1' });
   return { session, projectId: (created.json as { id: number }).id };
 }
@@ -65,7 +74,10 @@ it('finishes an upload in flight when SIGTERM arrives, takes no new connection, 
   // Draining: no new connection is served (the load balancer sends the next request elsewhere).
   let newConnection: number | string = 'refused';
   for (let i = 0; i < 50; i++) {
-    newConnection = await fetch(`${url}/readyz`).then((response) => response.status, () => 'refused');
+    newConnection = await fetch(`${url}/readyz`).then(
+      (response) => response.status,
+      () => 'refused',
+    );
     if (newConnection !== 200) break;
     await pause(20);
   }
@@ -89,7 +101,10 @@ it('cuts a request still open after SHUTDOWN_TIMEOUT_MS and exits 0', async () =
   server = await startServer({ dataDir: await newDataDir(), env: { SHUTDOWN_TIMEOUT_MS: '1000' } });
   const { session, projectId } = await ownerWithReport(server.url);
   const stalled = startSlowUpload(server.url, session, projectId, await makePhotoJpeg(640, 480, { seed: 22 }));
-  const outcome = stalled.answer.then((answer) => `answered ${answer.status}`, (error: Error) => `cut: ${error.message}`);
+  const outcome = stalled.answer.then(
+    (answer) => `answered ${answer.status}`,
+    (error: Error) => `cut: ${error.message}`,
+  );
   await pause(300);
   expect(await server.kill('SIGTERM')).toBe(0);
   expect(await outcome).toMatch(/^cut: /);

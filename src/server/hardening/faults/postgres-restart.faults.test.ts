@@ -1,5 +1,5 @@
-// Faults (issue 7): PostgreSQL stops under a running server and comes back. While it is down,
-// requests get a clear 503 { message } and /readyz says the server is not ready (issue 12); once
+// Faults: PostgreSQL stops under a running server and comes back. While it is down,
+// requests get a clear 503 { message } and /readyz says the server is not ready; once
 // it is up they succeed again, with the same session, without restarting the server. Runs on a private throwaway cluster, never the shared :5432.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -23,17 +23,31 @@ it('answers 503 with a clear message while PostgreSQL is down and recovers on it
   const databaseUrl = await postgres.createDatabase('cleanproof_restart');
   server = await startServer({ dataDir, databaseUrl });
   const user = new Session(server.url);
-  expect((await user.request('POST', '/api/register', { email: 'down@example.com', password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Down Test' })).status).toBe(201);
+  expect(
+    (
+      await user.request('POST', '/api/register', {
+        email: 'down@example.com',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        businessName: 'Down Test',
+      })
+    ).status,
+  ).toBe(201);
   const created = await user.request('POST', '/api/projects', { clientName: 'Before the outage' });
   expect(created.status).toBe(201);
 
-  const readiness = () => fetch(`${server!.url}/readyz`).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string; reason?: string } }));
+  const readiness = () =>
+    fetch(`${server!.url}/readyz`).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { status: string; reason?: string },
+    }));
   expect((await readiness()).status).toBe(200);
 
   await postgres.stop();
   const notReady = await readiness();
   expect(notReady.status).toBe(503);
-  expect(notReady.body.reason).toMatch(/^database: /);
+  // A short reason only: the driver's error text (hosts, ports) goes to the log, not to the probe.
+  expect(notReady.body.reason).toBe('database unavailable');
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const whileDown = [
     await user.request('GET', '/api/user'),

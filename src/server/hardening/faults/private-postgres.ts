@@ -25,7 +25,10 @@ async function findBinaries(): Promise<string> {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const debianRoot = '/usr/lib/postgresql';
   if (fs.existsSync(debianRoot)) {
-    const versions = fs.readdirSync(debianRoot).filter((v) => fs.existsSync(path.join(debianRoot, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(debianRoot)
+      .filter((v) => fs.existsSync(path.join(debianRoot, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return path.join(debianRoot, versions[0], 'bin');
   }
   try {

@@ -1,5 +1,5 @@
-// The built server (npm run build, then what npm run start:prod runs) with a public APP_URL
-// (issue 11): it refuses to start, in one line naming the variable, unless the production
+// The built server (npm run build, then what npm run start:prod runs) with a public APP_URL:
+// it refuses to start, in one line naming the variable, unless the production
 // variables are there; with them it starts and serves.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,11 +12,15 @@ const PRODUCTION = {
   APP_URL: 'https://cleanproof.example',
   ADMIN_PASSWORD: 'a-long-admin-password-for-prod',
   SMTP_URL: 'smtp://mail.example.com:587',
+  METRICS_TOKEN: 'a-long-metrics-token-for-prod',
 };
 
 let dataDir: string;
 beforeAll(async () => {
-  const built = await fs.stat(path.join(REPO_ROOT, 'dist/server/main.js')).then(() => true, () => false);
+  const built = await fs.stat(path.join(REPO_ROOT, 'dist/server/main.js')).then(
+    () => true,
+    () => false,
+  );
   if (!built) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm run test:faults does)');
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-prod-start-'));
 });
@@ -53,6 +57,9 @@ describe('production checks at start (public APP_URL)', () => {
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'only-15-chars!!' }],
     ['APP_URL', { APP_URL: 'http://cleanproof.example' }],
     ['SMTP_URL', { SMTP_URL: '' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: '' }],
+    // Listening on every interface is public, whatever APP_URL says.
+    ['HOST 0.0.0.0', { HOST: '0.0.0.0', APP_URL: 'http://localhost:5000' }],
   ])('refuses to start without %s, in one line naming it', async (variable, change) => {
     const { code, stderr, stdout } = await runUntilExit({ ...PRODUCTION, ...change });
     expect(code).toBe(1);

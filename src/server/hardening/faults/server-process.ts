@@ -63,8 +63,14 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
     // /healthz; a checkout from before it existed answers GET /api/login with its redirect.
     const ready =
-      (await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false)) ||
-      (await fetch(`${url}/api/login`, { redirect: 'manual' }).then((r) => r.status === 302, () => false));
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )) ||
+      (await fetch(`${url}/api/login`, { redirect: 'manual' }).then(
+        (r) => r.status === 302,
+        () => false,
+      ));
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,4 +1,4 @@
-// Faults (issue 7): the server is killed with SIGKILL while photos are being uploaded, then
+// Faults: the server is killed with SIGKILL while photos are being uploaded, then
 // restarted on the same data folder (embedded PGlite + local photo store, the default setup).
 // Afterwards: every acknowledged photo is there, no row points at a missing file, files left
 // without a row are swept, and the server serves again.
@@ -30,7 +30,16 @@ async function listFiles(root: string): Promise<string[]> {
 it('loses no acknowledged photo, leaves no row without its file, sweeps orphans and serves again', async () => {
   server = await startServer({ dataDir });
   const user = new Session(server.url);
-  expect((await user.request('POST', '/api/register', { email: 'kill@example.com', password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Kill Test' })).status).toBe(201);
+  expect(
+    (
+      await user.request('POST', '/api/register', {
+        email: 'kill@example.com',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        businessName: 'Kill Test',
+      })
+    ).status,
+  ).toBe(201);
   const created = await user.request('POST', '/api/projects', { clientName: 'Crash Street 1' });
   expect(created.status).toBe(201);
   const projectId = (created.json as { id: number }).id;
@@ -87,19 +96,34 @@ it('loses no acknowledged photo, leaves no row without its file, sweeps orphans 
 
   // The sweep runs when the server is ready; wait for the planted orphan to go.
   const planted = path.join(photoRoot, 'projects', String(projectId), 'planted-orphan.jpg');
-  for (let i = 0; i < 100 && (await fs.stat(planted).then(() => true, () => false)); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (
+    let i = 0;
+    i < 100 &&
+    (await fs.stat(planted).then(
+      () => true,
+      () => false,
+    ));
+    i += 1
+  )
+    await new Promise((resolve) => setTimeout(resolve, 100));
   await server.kill('SIGTERM');
   server = undefined;
 
   const database = await openDatabase({ pgliteDataDir: path.join(dataDir, 'db') });
   try {
-    const rows = ((await database.db.execute('select id, storage_key, thumbnail_key from photos')) as unknown as { rows: { id: number; storage_key: string; thumbnail_key: string }[] }).rows;
+    const rows = (
+      (await database.db.execute('select id, storage_key, thumbnail_key from photos')) as unknown as {
+        rows: { id: number; storage_key: string; thumbnail_key: string }[];
+      }
+    ).rows;
     const files = await listFiles(photoRoot);
     const referenced = rows.flatMap((row) => [row.storage_key, row.thumbnail_key]).sort();
     expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining([...acknowledged, (after.json as { id: number }).id]));
     // No row without its file, and (after the sweep) no file without its row.
     expect(files).toEqual(referenced);
-    console.log(`sigkill: ${acknowledged.length} uploads acknowledged before the kill, ${failedInFlight} cut off, ${rows.length} photo rows after restart, ${files.length} files, all matched`);
+    console.log(
+      `sigkill: ${acknowledged.length} uploads acknowledged before the kill, ${failedInFlight} cut off, ${rows.length} photo rows after restart, ${files.length} files, all matched`,
+    );
   } finally {
     await database.close();
   }

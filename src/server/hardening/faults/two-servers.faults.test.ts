@@ -1,4 +1,4 @@
-// More than one machine (issue 7): two server processes share one PostgreSQL database and one
+// More than one machine: two server processes share one PostgreSQL database and one
 // photo folder. A session made on one is valid on the other; a report, its photos and its PDF
 // made through one are seen through the other.
 import fs from 'node:fs/promises';
@@ -28,7 +28,16 @@ it('shares sessions, reports, photos and PDFs between two servers', async () => 
   servers.push(one, two);
 
   const onOne = new Session(one.url);
-  expect((await onOne.request('POST', '/api/register', { email: 'two@example.com', password: 'correct horse', confirmPassword: 'correct horse', businessName: 'Twin Servers' })).status).toBe(201);
+  expect(
+    (
+      await onOne.request('POST', '/api/register', {
+        email: 'two@example.com',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        businessName: 'Twin Servers',
+      })
+    ).status,
+  ).toBe(201);
   const onTwo = new Session(two.url);
   onTwo.cookie = onOne.cookie;
   const me = await onTwo.request('GET', '/api/user');
@@ -55,7 +64,11 @@ it('shares sessions, reports, photos and PDFs between two servers', async () => 
   expect(image.headers.get('content-type')).toBe('image/jpeg');
   const pdf = await fetch(`${one.url}/api/projects/${projectId}/report.pdf`, { headers: { cookie: onTwo.cookie } });
   expect(pdf.status).toBe(200);
-  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // Signing out on one ends the session on both.
   expect((await onTwo.request('POST', '/api/logout')).status).toBe(200);

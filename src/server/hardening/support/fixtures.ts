@@ -8,9 +8,17 @@ export interface OwnedResources {
   /** [before, after] (paired), then an unpaired before and an unpaired after */
   photoIds: number[];
   pairId: number;
-  /** A live client link to the report (issue 14). */
+  /** A live client link to the report. */
   shareLinkId: number;
   shareToken: string;
+  /** A client of the owner's (with the report linked to it). */
+  clientId: number;
+  /** A report made from the owner's own template, and its first area. */
+  templatedProjectId: number;
+  areaId: number;
+  templateId: number;
+  /** An issue the client reported through the link, with a photo. */
+  issueId: number;
 }
 
 let jpegCache: Buffer | undefined;
@@ -81,5 +89,31 @@ export async function createOwnedResources(client: TestClient, body: { clientNam
   const pairId = await pairPhotos(client, projectId, before, after);
   const link = await client.post<{ id: number; token: string }>(`/api/projects/${projectId}/share-links`, {});
   expectStatus(link, [201], 'create share link');
-  return { projectId, photoIds: [before, after, spareBefore, spareAfter], pairId, shareLinkId: link.body.id, shareToken: link.body.token };
+  const added = await client.post<{ id: number }>('/api/clients', { name: 'Owned Client', phone: '555 0100' });
+  if (added.status !== 201) throw new Error(`create client failed: ${added.status} ${added.text}`);
+  await client.patch(`/api/projects/${projectId}`, { clientId: added.body.id });
+  const template = await client.post<{ id: number }>('/api/templates', { name: 'Owned Template', areas: [{ name: 'Kitchen', minBefore: 1, minAfter: 1 }] });
+  expectStatus(template, [201], 'create template');
+  const templated = await client.post<{ id: number; areas: { id: number }[] }>('/api/projects', { templateId: String(template.body.id) });
+  expectStatus(templated, [201], 'create templated report');
+  const issue = await client.post<{ id: number }>(`/api/shared/${link.body.token}/issues`, {
+    pairId,
+    x: 0.5,
+    y: 0.5,
+    note: 'A smear',
+    photo: await jpegDataUrl(),
+  });
+  expectStatus(issue, [201], 'report an issue');
+  return {
+    projectId,
+    photoIds: [before, after, spareBefore, spareAfter],
+    pairId,
+    shareLinkId: link.body.id,
+    shareToken: link.body.token,
+    clientId: added.body.id,
+    templatedProjectId: templated.body.id,
+    areaId: templated.body.areas[0]?.id ?? 0,
+    templateId: template.body.id,
+    issueId: issue.body.id,
+  };
 }

@@ -16,15 +16,43 @@ export interface HostileRequest {
 
 /** Field names the API really reads, so generated bodies reach validation and beyond. */
 const FIELD_NAMES = [
-  'email', 'password', 'confirmPassword', 'businessName', 'token', 'clientName', 'description', 'type', 'imageData',
-  'beforePhotoId', 'afterPhotoId', 'capturedAt', 'clientSecret', 'paymentMethodId', 'status', 'id', 'userId', 'projectId', '__proto__', 'constructor',
+  'email',
+  'password',
+  'confirmPassword',
+  'businessName',
+  'token',
+  'clientName',
+  'description',
+  'type',
+  'imageData',
+  'beforePhotoId',
+  'afterPhotoId',
+  'capturedAt',
+  'clientSecret',
+  'paymentMethodId',
+  'status',
+  'id',
+  'userId',
+  'projectId',
+  '__proto__',
+  'constructor',
 ] as const;
 
 const hostileString = fc.oneof(
   fc.constantFrom(...INJECTION_STRINGS),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', 'before', 'after', 'data:image/jpeg;base64,', 'data:image/jpeg;base64,/9j/4AAQ', 'data:text/html,<b>x</b>', 'a@b.co', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'before',
+    'after',
+    'data:image/jpeg;base64,',
+    'data:image/jpeg;base64,/9j/4AAQ',
+    'data:text/html,<b>x</b>',
+    'a@b.co',
+    'x'.repeat(5000),
+  ),
 );
 
 const hostileNumber = fc.oneof(
@@ -56,7 +84,16 @@ const headerText = fc.oneof(fc.stringMatching(VISIBLE_ASCII), fc.constantFrom(..
 const oddHeaders = fc.record(
   {
     'content-type': fc.oneof(
-      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'image/jpeg', 'image/png', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/octet-stream'),
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'image/jpeg',
+        'image/png',
+        'multipart/form-data; boundary=x',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+      ),
       headerText,
     ),
     accept: fc.constantFrom('*/*', 'application/json', 'text/html', 'application/pdf', 'image/webp'),
@@ -70,7 +107,10 @@ const oddHeaders = fc.record(
     'stripe-signature': headerText,
     'x-http-method-override': fc.constantFrom('DELETE', 'PUT', 'PATCH'),
     cookie: headerText,
-    authorization: fc.oneof(headerText, headerText.map((s) => `Bearer ${s}`)),
+    authorization: fc.oneof(
+      headerText,
+      headerText.map((s) => `Bearer ${s}`),
+    ),
     'user-agent': headerText,
     'idempotency-key': fc.oneof(headerText, fc.uuid()),
   },
@@ -82,9 +122,28 @@ const headersArb = fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight:
 
 const queryArb = fc.oneof(
   fc
-    .dictionary(fc.oneof(fc.constantFrom('images', 'type', 'capturedAt', 'mode', 'token', 'page', 'limit', '__proto__', 'constructor[prototype]', 'images[]'), fc.string({ maxLength: 8 })), hostileString.map(String), { maxKeys: 4 })
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom('images', 'type', 'capturedAt', 'mode', 'token', 'page', 'limit', '__proto__', 'constructor[prototype]', 'images[]'),
+        fc.string({ maxLength: 8 }),
+      ),
+      hostileString.map(String),
+      { maxKeys: 4 },
+    )
     .map((entries) => new URLSearchParams(entries).toString()),
-  fc.constantFrom('images=url', 'images=data', 'type=before', 'type=after', 'type=before&capturedAt=2026-11-21T09:14:00Z', 'type=after&capturedAt=2026-02-31T00:00:00Z', 'images=url&images=data', '%E0%A4%A', 'a=%', '=&&=', 'images'),
+  fc.constantFrom(
+    'images=url',
+    'images=data',
+    'type=before',
+    'type=after',
+    'type=before&capturedAt=2026-11-21T09:14:00Z',
+    'type=after&capturedAt=2026-02-31T00:00:00Z',
+    'images=url&images=data',
+    '%E0%A4%A',
+    'a=%',
+    '=&&=',
+    'images',
+  ),
 );
 
 function pathValue(ids: readonly (number | string)[]): fc.Arbitrary<string> {

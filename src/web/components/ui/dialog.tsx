@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
+import { DialogToasts } from './dialog-toasts';
 
 export interface DialogProps {
   open: boolean;
@@ -30,6 +31,8 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         >
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+          {/* While the dialog is open, toasts show here, above its buttons. */}
+          <DialogToasts />
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

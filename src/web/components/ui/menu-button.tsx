@@ -83,7 +83,14 @@ export function MenuButton({ label, icon, actions, refocusKey }: { label: string
         {icon}
       </button>
       {open && (
-        <div ref={menu} id={menuId} role="menu" aria-label={label} onKeyDown={moveFocus} className="absolute top-full right-0 z-40 mt-1.5 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200">
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={moveFocus}
+          className="absolute top-full right-0 z-40 mt-1.5 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+        >
           {actions.map((action) => (
             <Fragment key={action.label}>
               {action.separated && <div role="separator" className="my-1 h-px bg-slate-200" />}

@@ -1,4 +1,4 @@
-// The business logo shown at the top of PDF reports (issue 4): upload, preview, remove.
+// The business logo shown at the top of PDF reports: upload, preview, remove.
 // Rendered inside the Business Settings dialog.
 import { t } from '../../lib/i18n/i18n';
 import { useId, useRef, useState } from 'react';
@@ -81,7 +81,15 @@ export function BusinessLogoField() {
           )}
         </div>
       </div>
-      <input ref={inputRef} type="file" accept="image/png,image/jpeg" className="sr-only" tabIndex={-1} aria-label={t('logo.file')} onChange={(event) => onFileChosen(event.target.files?.[0])} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/png,image/jpeg"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={t('logo.file')}
+        onChange={(event) => onFileChosen(event.target.files?.[0])}
+      />
     </div>
   );
 }

@@ -25,7 +25,6 @@ export interface BusinessNameFormProps {
   secondaryAction?: ReactNode;
 }
 
-
 export function BusinessNameForm({ initialName, method, emptyMessage, emptyToast, submitLabel, autoFocus, onSaved, secondaryAction }: BusinessNameFormProps) {
   const [value, setValue] = useState(initialName);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-// The business's time zone (issue 13): capture times in PDFs are printed in it. Set from the
+// The business's time zone: capture times in PDFs are printed in it. Set from the
 // browser at registration; changed here with PATCH /api/user/preferences { timeZone }.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';

@@ -10,6 +10,7 @@ import { ApiError, describeError, isUnauthorized } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { t } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/toast';
+import { filenameOf, saveFile } from '../../lib/save-file';
 
 export const ADMIN_SESSION_QUERY_KEY = apiQueryKey('getAdminSession');
 export const ADMIN_ANALYTICS_QUERY_KEY = apiQueryKey('getAdminAnalytics');
@@ -43,7 +44,8 @@ export function useVerifyAdminPassword() {
     onError: (error) => {
       // spec §8: 'Access Denied - Invalid admin password.'; too many failures says how long to wait.
       if (isUnauthorized(error)) toast({ title: t('admin.denied'), description: t('admin.deniedText'), variant: 'destructive' });
-      else if (error instanceof ApiError && error.status === 429) toast({ title: t('admin.denied'), description: describeError(error, t('admin.tooManyAttempts')), variant: 'destructive' });
+      else if (error instanceof ApiError && error.status === 429)
+        toast({ title: t('admin.denied'), description: describeError(error, t('admin.tooManyAttempts')), variant: 'destructive' });
       else toast({ title: t('common.error'), description: describeError(error, t('admin.checkFailed')), variant: 'destructive' });
     },
   });
@@ -61,25 +63,10 @@ export function useAdminAnalytics(enabled: boolean) {
   return useQuery({ queryKey: ADMIN_ANALYTICS_QUERY_KEY, queryFn: ({ signal }) => api.getAdminAnalytics(undefined, { signal }), enabled });
 }
 
-/** The filename the server named in Content-Disposition, else today's default. */
-function downloadName(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? adminUsersCsvFilename(new Date());
-}
-
 /** Fetches the CSV export and saves it through a temporary link (so a failure can be shown). */
 export async function downloadUsersCsv(): Promise<string> {
   const response = await api.getUsersCsv();
-  const blob = await response.blob();
-  const filename = downloadName(response);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const filename = filenameOf(response, adminUsersCsvFilename(new Date()));
+  saveFile(await response.blob(), filename);
   return filename;
 }

@@ -66,7 +66,12 @@ export function AdminDashboard() {
       </Card>
       <p className="text-center text-xs text-slate-500">
         {t('admin.figuresAsOf', { date: formatDay(data.generatedAt), time: formatUtcTime(data.generatedAt) })}{' '}
-        <button type="button" className="min-h-11 font-medium text-brand-700 hover:underline" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
+        <button
+          type="button"
+          className="min-h-11 font-medium text-brand-700 hover:underline"
+          onClick={() => void analytics.refetch()}
+          disabled={analytics.isFetching}
+        >
           {analytics.isFetching ? t('admin.refreshing') : t('admin.refresh')}
         </button>
       </p>

@@ -1,5 +1,5 @@
 // How the dashboard shows numbers and dates: in the UI's language through the one format module
-// (lib/format.ts, issue 15); days are UTC like the figures.
+// (lib/format.ts); days are UTC like the figures.
 import { formatDate, formatNumber, formatPercent, formatTime } from '../../lib/format';
 
 export const formatCount = (value: number) => formatNumber(value);

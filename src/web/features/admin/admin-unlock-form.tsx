@@ -28,7 +28,14 @@ export function AdminUnlockForm() {
       </div>
       <div>
         <Label htmlFor="admin-password">{t('admin.unlock.password')}</Label>
-        <Input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
+        <Input
+          id="admin-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoFocus
+        />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!password || verify.isPending}>
         {verify.isPending ? t('admin.unlock.checking') : t('admin.unlock.submit')}

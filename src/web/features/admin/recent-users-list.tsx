@@ -47,11 +47,21 @@ export function RecentUsersList({ users }: { users: AdminRecentUser[] }) {
           <caption className="sr-only">{t('admin.users.caption')}</caption>
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('admin.users.email')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('admin.users.businessName')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('admin.users.signupDate')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('admin.users.trialEnds')}</th>
-              <th scope="col" className="py-2 font-medium">{t('admin.users.status')}</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('admin.users.email')}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('admin.users.businessName')}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('admin.users.signupDate')}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('admin.users.trialEnds')}
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                {t('admin.users.status')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -33,7 +33,12 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
   const middle = days[Math.floor(days.length / 2)];
   const summary =
     busiest && busiest.count > 0
-      ? t('admin.chart.summaryBusiest', { signups: signUps(total), days: formatCount(days.length), day: formatShortDay(busiest.date), busiest: signUps(busiest.count) })
+      ? t('admin.chart.summaryBusiest', {
+          signups: signUps(total),
+          days: formatCount(days.length),
+          day: formatShortDay(busiest.date),
+          busiest: signUps(busiest.count),
+        })
       : t('admin.chart.summary', { signups: signUps(total), days: formatCount(days.length) });
 
   return (
@@ -45,7 +50,8 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
           </>
         ) : (
           <>
-            <span className="font-semibold text-slate-900">{formatCount(total)}</span> {t('admin.chart.lastDays', { count: total, days: formatCount(days.length) })}
+            <span className="font-semibold text-slate-900">{formatCount(total)}</span>{' '}
+            {t('admin.chart.lastDays', { count: total, days: formatCount(days.length) })}
           </>
         )}
       </p>
@@ -67,14 +73,30 @@ export function SignupsChart({ days }: { days: SignupDay[] }) {
             onPointerLeave={() => setPointed(null)}
           >
             {[0, 0.5, 1].map((fraction) => (
-              <line key={fraction} x1={0} x2={width} y1={HEIGHT * fraction} y2={HEIGHT * fraction} className="stroke-slate-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+              <line
+                key={fraction}
+                x1={0}
+                x2={width}
+                y1={HEIGHT * fraction}
+                y2={HEIGHT * fraction}
+                className="stroke-slate-200"
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             {days.map((day, index) => {
               const barHeight = day.count === 0 ? 0.8 : Math.max(1.5, (day.count / axisMax) * HEIGHT);
               const isToday = index === days.length - 1;
               const fill = day.count === 0 ? 'fill-slate-200' : index === pointed ? 'fill-brand-900' : isToday ? 'fill-brand-700' : 'fill-brand-500';
               return (
-                <rect key={day.date} x={index * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2} y={HEIGHT - barHeight} width={BAR_WIDTH} height={barHeight} className={fill}>
+                <rect
+                  key={day.date}
+                  x={index * BAR_SLOT + (BAR_SLOT - BAR_WIDTH) / 2}
+                  y={HEIGHT - barHeight}
+                  width={BAR_WIDTH}
+                  height={barHeight}
+                  className={fill}
+                >
                   <title>{`${formatShortDay(day.date)}: ${signUps(day.count)}`}</title>
                 </rect>
               );

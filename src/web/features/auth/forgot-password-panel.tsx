@@ -12,7 +12,7 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const send = useMutation({
     mutationFn: (value: string) => api.forgotPassword({ body: { email: value } }),
-    onSuccess: (result) => toast({ title: t('forgot.sent'), description: errorText(result.message) }),
+    onSuccess: (result) => toast({ title: t('forgot.sent'), description: errorText('reset_link_sent', result.message) }),
     onError: () => toast({ title: t('common.error'), description: t('forgot.failed'), variant: 'destructive' }),
   });
 
@@ -37,7 +37,7 @@ export function ForgotPasswordPanel({ onBack }: { onBack: () => void }) {
       </div>
       {send.isSuccess && (
         <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
-          {errorText(send.data.message)} {t('forgot.spam')}
+          {errorText('reset_link_sent', send.data.message)} {t('forgot.spam')}
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>

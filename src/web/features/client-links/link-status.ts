@@ -1,4 +1,4 @@
-// How a client link reads in the owner's list (issue 14): live, expired or revoked; when it ends;
+// How a client link reads in the owner's list: live, expired or revoked; when it ends;
 // when the client last opened it.
 import { t } from '../../lib/i18n/i18n';
 import { formatDate, formatRelative } from '../../lib/format';

@@ -1,4 +1,4 @@
-// Hands a client link on (issue 14): on a phone the share sheet (navigator.share({ url })), anywhere
+// Hands a client link on: on a phone the share sheet (navigator.share({ url })), anywhere
 // else the clipboard, each said with a toast.
 import { t } from '../../lib/i18n/i18n';
 import { isPhone } from '../../lib/device-mode';

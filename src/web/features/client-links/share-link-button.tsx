@@ -1,4 +1,4 @@
-// "Share link" on the open report (issue 14): the share panel makes a client link (choosing how
+// "Share link" on the open report: the share panel makes a client link (choosing how
 // long it lives), then offers the phone's share sheet or copies it, and lists the report's links
 // with when each ends, when it was last opened, and Revoke.
 import { t } from '../../lib/i18n/i18n';
@@ -24,7 +24,14 @@ export function ShareLinkButton({ project }: { project: Project }) {
   const online = useIsOnline();
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className="shrink-0" disabled={!online} aria-describedby={online ? undefined : 'report-offline-note'} title={online ? undefined : t('share.needsConnection')}>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        className="shrink-0"
+        disabled={!online}
+        aria-describedby={online ? undefined : 'report-offline-note'}
+        title={online ? undefined : t('share.needsConnection')}
+      >
         <Link2 className="size-4" aria-hidden="true" /> {t('share.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={t('share.title')} description={t('share.description')}>
@@ -50,16 +57,18 @@ function SharePanel({ project, isOpen }: { project: Project; isOpen: boolean }) 
   const send = async (link: ShareLink) => {
     const outcome = await sendLink(link.url, shareTitle);
     // The share sheet wants a fresh tap once the server has answered: one more tap on the toast.
-    if (outcome === 'needs-tap') toast({ title: t('share.ready'), description: t('share.tapShare'), action: { label: t('share.share'), onClick: () => void shareLink(link.url, shareTitle) } });
+    if (outcome === 'needs-tap')
+      toast({
+        title: t('share.ready'),
+        description: t('share.tapShare'),
+        action: { label: t('share.share'), onClick: () => void shareLink(link.url, shareTitle) },
+      });
     if (outcome === 'failed') toast({ title: t('share.created'), description: t('share.copyFromList') });
   };
 
   const createLink = () => create.mutate(days, { onSuccess: (link) => void send(link), onError: failed(t('share.createFailed')) });
   const revokeLink = (link: ShareLink) =>
-    revoke.mutateAsync(link.id).then(
-      () => void toast({ title: t('share.revoked'), description: t('share.revokedText') }),
-      failed(t('share.revokeFailed')),
-    );
+    revoke.mutateAsync(link.id).then(() => void toast({ title: t('share.revoked'), description: t('share.revokedText') }), failed(t('share.revokeFailed')));
 
   return (
     <div className="flex flex-col gap-4">
@@ -100,7 +109,14 @@ function SharePanel({ project, isOpen }: { project: Project; isOpen: boolean }) 
         ) : (
           <ul className="mt-2 flex flex-col gap-2">
             {links.data.map((link) => (
-              <ClientLinkItem key={link.id} link={link} now={now} onSend={(item) => void send(item)} onRevoke={revokeLink} isRevoking={revoke.isPending && revoke.variables === link.id} />
+              <ClientLinkItem
+                key={link.id}
+                link={link}
+                now={now}
+                onSend={(item) => void send(item)}
+                onRevoke={revokeLink}
+                isRevoking={revoke.isPending && revoke.variables === link.id}
+              />
             ))}
           </ul>
         )}

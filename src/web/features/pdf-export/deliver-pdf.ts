@@ -2,9 +2,9 @@
 // share files, otherwise a download.
 
 import { isPhone } from '../../lib/device-mode';
+import { saveFile } from '../../lib/save-file';
 
 export type DeliveryOutcome = 'shared' | 'downloaded' | 'cancelled' | 'needs-tap';
-
 
 export function toPdfFile(bytes: Uint8Array, filename: string): File {
   return new File([bytes as Uint8Array<ArrayBuffer>], filename, { type: 'application/pdf' });
@@ -30,16 +30,7 @@ export async function sharePdf(file: File, title: string): Promise<DeliveryOutco
 }
 
 export function downloadPdf(file: File): DeliveryOutcome {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(file, file.name);
   return 'downloaded';
 }
 

@@ -26,31 +26,42 @@ export function ExportPdfButton({ project, businessNameDialog }: { project: Proj
   const focusWhenLost = useFocusWhenLost();
   // Offline the button stays visible, disabled, and the report says why (report-editor.tsx).
   const online = useIsOnline();
+  // Without a pair the button is disabled; a line under it says why, where a finger can see it
+  // (a tooltip never shows on a touch screen).
+  const needsPairNote = online && !hasPairs;
   return (
     <>
-      <Button
-        id="export-pdf-button"
-        onClick={exporter.startExport}
-        disabled={!exporter.canExport || !online}
-        aria-busy={exporter.isExporting}
-        aria-describedby={online ? undefined : 'report-offline-note'}
-        title={!online ? t('pdf.needsConnection') : hasPairs ? undefined : t('pdf.needsPair')}
-        className="shrink-0"
-      >
-        {exporter.isExporting ? (
-          <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
-        ) : (
-          <FileDown className="size-4" aria-hidden="true" />
+      <div className="flex shrink-0 flex-col gap-1">
+        <Button
+          id="export-pdf-button"
+          onClick={exporter.startExport}
+          disabled={!exporter.canExport || !online}
+          aria-busy={exporter.isExporting}
+          aria-describedby={online ? (needsPairNote ? 'export-needs-pair-note' : undefined) : 'report-offline-note'}
+          title={online ? undefined : t('pdf.needsConnection')}
+        >
+          {exporter.isExporting ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+          ) : (
+            <FileDown className="size-4" aria-hidden="true" />
+          )}
+          {exporter.isExporting ? t('pdf.exporting') : t('pdf.export')}
+        </Button>
+        {needsPairNote && (
+          <p id="export-needs-pair-note" className="max-w-44 text-xs font-medium text-slate-600" data-testid="export-needs-pair-note">
+            {t('pdf.needsPair')}
+          </p>
         )}
-        {exporter.isExporting ? t('pdf.exporting') : t('pdf.export')}
-      </Button>
+      </div>
       {businessNameDialog({ open: exporter.isNameDialogOpen, onOpenChange: exporter.setNameDialogOpen, onSaved: exporter.onBusinessNameSaved })}
       <FilenameDialog
         defaultName={exporter.filenameRequest?.defaultName ?? null}
         onSave={(name) => {
           focusWhenLost('export-pdf-button');
           return exporter.exportAs(name);
-        }} onCancel={exporter.cancelFilename} />
+        }}
+        onCancel={exporter.cancelFilename}
+      />
       <Dialog
         open={exporter.readyFile !== null}
         onOpenChange={(open) => !open && exporter.dismissReadyFile()}

@@ -7,6 +7,7 @@ import { sanitizeFilename } from '@shared/report-filename';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
+import { isPhone } from '../../lib/device-mode';
 
 export function FilenameDialog({ defaultName, onSave, onCancel }: { defaultName: string | null; onSave: (answer: string) => void; onCancel: () => void }) {
   return (
@@ -19,6 +20,9 @@ export function FilenameDialog({ defaultName, onSave, onCancel }: { defaultName:
 function FilenameForm({ defaultName, onSave, onCancel }: { defaultName: string; onSave: (answer: string) => void; onCancel: () => void }) {
   const [value, setValue] = useState(defaultName);
   const inputId = useId();
+  // On a phone the name offered is nearly always kept: focus goes to Export PDF, so the keyboard
+  // does not open over the dialog until the field is tapped. Elsewhere the name is ready to type over.
+  const [typeFirst] = useState(() => !isPhone());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave(value);
@@ -28,7 +32,14 @@ function FilenameForm({ defaultName, onSave, onCancel }: { defaultName: string; 
     <form onSubmit={submit} className="space-y-3" noValidate>
       <div>
         <Label htmlFor={inputId}>{t('pdf.fileName')}</Label>
-        <Input id={inputId} value={value} autoFocus onFocus={(event) => event.target.select()} onChange={(event) => setValue(event.target.value)} aria-describedby={`${inputId}-preview`} />
+        <Input
+          id={inputId}
+          value={value}
+          autoFocus={typeFirst}
+          onFocus={(event) => event.target.select()}
+          onChange={(event) => setValue(event.target.value)}
+          aria-describedby={`${inputId}-preview`}
+        />
         <p id={`${inputId}-preview`} className="mt-1 truncate text-xs text-slate-500">
           {t('pdf.savedAs', { name: preview })}
         </p>
@@ -37,7 +48,7 @@ function FilenameForm({ defaultName, onSave, onCancel }: { defaultName: string; 
         <Button variant="secondary" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit">
+        <Button type="submit" autoFocus={!typeFirst}>
           <FileDown className="size-4" aria-hidden="true" /> {t('pdf.exportPdf')}
         </Button>
       </div>

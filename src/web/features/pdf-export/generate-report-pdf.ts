@@ -3,6 +3,7 @@
 // the page stays responsive. Without module workers it builds here, yielding between pairs.
 import type { User } from '@shared/contract/auth';
 import type { ReportPdfInput } from '@pdf/report-layout';
+import { createConcurrencyLimiter } from '@shared/concurrency-limiter';
 import { formatReportDate } from '@shared/format';
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-client';
@@ -31,17 +32,12 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 async function fetchAll(urls: string[]): Promise<Uint8Array[]> {
-  const result = new Array<Uint8Array>(urls.length);
-  let next = 0;
-  const fetchNext = async () => {
-    while (next < urls.length) {
-      const index = next++;
-      result[index] = await fetchBytes(urls[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, urls.length) }, fetchNext));
-  return result;
+  const fetches = createConcurrencyLimiter(FETCH_CONCURRENCY);
+  return Promise.all(urls.map((url) => fetches.run(() => fetchBytes(url))));
 }
+
+/** The worker itself failed (it could not start, or its script threw), as opposed to the build. */
+class PdfWorkerFailedError extends Error {}
 
 function buildInWorker(target: Worker, input: ReportPdfInput): Promise<Uint8Array> {
   const id = nextRequestId++;
@@ -54,7 +50,7 @@ function buildInWorker(target: Worker, input: ReportPdfInput): Promise<Uint8Arra
     };
     const onError = (event: ErrorEvent) => {
       cleanUp();
-      reject(new Error(event.message || 'The PDF worker failed to start'));
+      reject(new PdfWorkerFailedError(event.message || 'The PDF worker failed to start'));
     };
     const cleanUp = () => {
       target.removeEventListener('message', onMessage);
@@ -91,7 +87,7 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     logo,
     clientName: project.clientName,
     description: project.description,
-    // The owner's language and zone, as the server's PDF (issue 15): the signed-in user is the owner.
+    // The owner's language and zone, as the server's PDF: the signed-in user is the owner.
     dateText: formatReportDate(new Date(project.createdAt), user.locale, user.timeZone),
     timeZone: user.timeZone,
     pairs: project.photoPairs.map((pair, index) => ({
@@ -109,7 +105,7 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
   } catch (error) {
     // A worker that cannot start (old browser, blocked script) gets one retry on this thread;
     // the photo buffers it was sent are gone, so the retry fetches them again.
-    if (error instanceof Error && error.message.startsWith('The PDF worker failed')) {
+    if (error instanceof PdfWorkerFailedError) {
       worker.terminate();
       worker = undefined;
       workerUnavailable = true;

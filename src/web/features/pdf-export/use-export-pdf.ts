@@ -31,7 +31,7 @@ export function useExportPdf(project: Project) {
     setReadyFile(null);
     const complete = outcome === 'shared' ? t('pdf.shared') : outcome === 'downloaded' ? t('pdf.saved', { name: file.name }) : null;
     if (!complete) return;
-    // spec gap 4 (issue 16): 'PDF Generated' stays long enough to be read before this replaces it.
+    // spec gap 4: 'PDF Generated' stays long enough to be read before this replaces it.
     if (generatedToast === undefined) toast({ title: t('pdf.complete'), description: complete });
     else toastAfter(generatedToast, { title: t('pdf.complete'), description: complete });
   }, []);
@@ -67,7 +67,7 @@ export function useExportPdf(project: Project) {
     [filenameRequest, project.id, shareTitle, finish],
   );
 
-  /** Access first (issue 16), then spec §5: without a business name the settings dialog opens first. */
+  /** Access first, then spec §5: without a business name the settings dialog opens first. */
   const startExport = useCallback(async () => {
     if (!user) return;
     setExporting(true);

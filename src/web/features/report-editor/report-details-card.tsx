@@ -6,22 +6,21 @@ import { CLIENT_NAME_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '@shared/rules';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { useCurrentUser } from '../../lib/auth';
-import { detailsEdits, onEditOutcome, saveDetail } from './details/details-edits';
-import type { DetailsField } from './details/pending-edits';
+import { keptDetail, onEditOutcome, saveDetail, type DetailsField } from './details/details-edits';
 
 type Field = DetailsField;
 type FieldState = 'sending' | 'saved' | 'kept';
 
 /**
  * Report Details (spec §2): each field is saved when it loses focus and its value changed. With
- * no signal the edit is kept on the device and sent once the connection is back (issue 13).
+ * no signal the edit is kept on the device and sent once the connection is back.
  */
 export function ReportDetailsCard({ project }: { project: Project }) {
   const userId = useCurrentUser().data?.id ?? null;
   // An edit kept on this device and not yet sent shows, not the server's older value.
   const [initial] = useState(() => ({
-    clientName: (userId !== null ? detailsEdits.keptValue(userId, project.id, 'clientName') : undefined) ?? project.clientName,
-    description: (userId !== null ? detailsEdits.keptValue(userId, project.id, 'description') : undefined) ?? project.description,
+    clientName: (userId !== null ? keptDetail(userId, project.id, 'clientName') : undefined) ?? project.clientName,
+    description: (userId !== null ? keptDetail(userId, project.id, 'description') : undefined) ?? project.description,
   }));
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState<Record<Field, string>>(initial);
@@ -36,7 +35,10 @@ export function ReportDetailsCard({ project }: { project: Project }) {
     const next = { ...values };
     for (const field of ['clientName', 'description'] as const) if (follow(field)) next[field] = project[field];
     setValues(next);
-    setSaved((current) => ({ ...current, ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])) }));
+    setSaved((current) => ({
+      ...current,
+      ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])),
+    }));
   }
 
   useEffect(
@@ -53,7 +55,7 @@ export function ReportDetailsCard({ project }: { project: Project }) {
     if (value === saved[field].trim() || userId === null) return;
     setSaved((current) => ({ ...current, [field]: value }));
     setState((current) => ({ ...current, [field]: 'sending' }));
-    void saveDetail({ userId, projectId: project.id, field, value, madeAt: Date.now() });
+    void saveDetail({ userId, projectId: project.id, field, value });
   };
 
   const savedNote = (field: Field) =>

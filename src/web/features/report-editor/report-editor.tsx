@@ -1,6 +1,6 @@
 // The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
 import { t } from '../../lib/i18n/i18n';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
@@ -16,19 +16,25 @@ import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 import { usePageTitle } from '../../lib/page-title';
+import { useDiscardWhenLeftEmpty } from './discard-empty-report';
 
 /** `actions` are the page's buttons beside the title (Share link, Export to PDF): the page composes features. */
 export default function ReportEditor({ projectId, actions }: { projectId: number; actions?: (project: Project) => ReactNode }) {
   const { data: project, error, isPending, fetchStatus } = useProject(projectId);
   usePageTitle('report', project ? projectTitle(project) : undefined);
   const online = useIsOnline();
+  useDiscardWhenLeftEmpty(projectId);
 
   // Deleted (here or on another device) since this device kept it: the kept copy is not shown.
   const gone = error instanceof ApiError && error.status === 404;
   useEffect(() => {
     // A failed refresh of a report already on screen (a weak signal) keeps it, without a toast.
     if (!error || isHandledByClient(error) || (project && !gone)) return;
-    toast({ title: t('editor.loadFailed'), description: error instanceof ApiError && error.status === 404 ? t('editor.missing') : failureReason(error), variant: 'destructive' });
+    toast({
+      title: t('editor.loadFailed'),
+      description: error instanceof ApiError && error.status === 404 ? t('editor.missing') : failureReason(error),
+      variant: 'destructive',
+    });
   }, [error, project, gone]);
 
   const backLink = (
@@ -37,8 +43,9 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
     </Link>
   );
 
-  if (isPending && fetchStatus === 'paused') {
-    // Offline, and this report was never opened on this device while online.
+  if (isPending && (fetchStatus === 'paused' || projectId < 0)) {
+    // Offline, and this report was never opened on this device while online (or, made offline, it
+    // is no longer kept here).
     return (
       <div>
         {backLink}
@@ -81,23 +88,54 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
         <div className="min-w-0 flex-1 basis-56">
           <h1 className="truncate text-2xl font-bold">{projectTitle(project)}</h1>
           <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-slate-500">
-            <CalendarDays className="size-4" aria-hidden="true" /> <time dateTime={project.createdAt}>{t('editor.created', { date: formatCreatedDate(project.createdAt) })}</time>
+            <CalendarDays className="size-4" aria-hidden="true" />{' '}
+            <time dateTime={project.createdAt}>{t('editor.created', { date: formatCreatedDate(project.createdAt) })}</time>
           </p>
         </div>
-        {actions && (
-          <div className="flex flex-col gap-1 sm:items-end">
-            <div className="flex flex-wrap gap-2">{actions(project)}</div>
-            {!online && <OfflineNote id="report-offline-note">{t('editor.needsConnection')}</OfflineNote>}
-          </div>
+        {actions && project.id < 0 ? (
+          // Made with no signal: Share link and Export wait until the server has made it.
+          <OfflineNote id="report-offline-note">{t('editor.notOnServerYet')}</OfflineNote>
+        ) : (
+          actions && (
+            <div className="flex flex-col gap-1 sm:items-end">
+              <div className="flex flex-wrap items-start gap-2">{actions(project)}</div>
+              {!online && <OfflineNote id="report-offline-note">{t('editor.needsConnection')}</OfflineNote>}
+            </div>
+          )
         )}
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
-        <AddPhotosCard project={project} />
+        {project.areas.length > 0 ? <AreaCapture project={project} /> : <AddPhotosCard project={project} />}
         <div className="lg:col-span-2">
           <PhotoPairsCard project={project} />
         </div>
       </div>
+    </div>
+  );
+}
+
+// Only reports made from a template load the areas' screen.
+const AreasCard = lazy(() => import('./areas/areas-card'));
+
+/** A report made from a template: the areas, and Add Photos capturing into the one chosen. */
+function AreaCapture({ project }: { project: Project }) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const areaId = chosen !== null && project.areas.some((area) => area.id === chosen) ? chosen : (project.areas[0]?.id ?? null);
+  const areaName = project.areas.find((area) => area.id === areaId)?.name ?? '';
+  return (
+    <div className="flex flex-col gap-4">
+      <Suspense fallback={<Spinner />}>
+        <AreasCard project={project} selected={areaId} onSelect={setChosen} />
+      </Suspense>
+      {project.status === 'open' && (
+        <div>
+          <p className="mb-2 text-sm font-semibold text-brand-800" aria-live="polite" data-testid="capturing-into">
+            {t('areas.capturingInto', { area: areaName })}
+          </p>
+          <AddPhotosCard key={areaId} project={project} areaId={areaId} />
+        </div>
+      )}
     </div>
   );
 }

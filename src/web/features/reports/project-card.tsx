@@ -1,15 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, ChevronRight, Images, Trash2 } from 'lucide-react';
+import { CalendarDays, ChevronRight, Images } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
 import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
 import { t } from '../../lib/i18n/i18n';
 
-/** One report in a list; the whole card opens it (/?project={id}). */
-export function ProjectCard({ project, onDelete }: { project: ProjectSummary; onDelete?: (project: ProjectSummary) => void }) {
+/** One report in a list; the whole card opens it (/?project={id}). `action` (a delete on /projects) sits beside it in place of the chevron. */
+export function ProjectCard({ project, action }: { project: ProjectSummary; action?: ReactNode }) {
   const title = projectTitle(project);
   return (
-    <li className="relative flex min-w-0 items-stretch rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="project-card">
-      <Link href={`/?project=${project.id}`} className="flex min-h-20 min-w-0 flex-1 items-center gap-3 rounded-xl p-4 focus-visible:outline-2 focus-visible:outline-brand-700">
+    <li
+      className="relative flex min-w-0 items-stretch rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="project-card"
+    >
+      <Link
+        href={`/?project=${project.id}`}
+        className="flex min-h-20 min-w-0 flex-1 items-center gap-3 rounded-xl p-4 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
         <div className="min-w-0 flex-1">
           <h3 className={project.clientName.trim() ? 'truncate font-semibold text-slate-900' : 'truncate font-semibold text-slate-500'}>{title}</h3>
           <p className="mt-0.5 line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{projectDescription(project)}</p>
@@ -24,18 +31,9 @@ export function ProjectCard({ project, onDelete }: { project: ProjectSummary; on
             </span>
           </p>
         </div>
-        {!onDelete && <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
+        {!action && <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}
       </Link>
-      {onDelete && (
-        <button
-          type="button"
-          onClick={() => onDelete(project)}
-          aria-label={t('reports.deleteNamed', { title })}
-          className="m-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-600"
-        >
-          <Trash2 className="size-5" aria-hidden="true" />
-        </button>
-      )}
+      {action}
     </li>
   );
 }

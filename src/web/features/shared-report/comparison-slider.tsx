@@ -1,4 +1,4 @@
-// One pair as a before/after comparison (issue 14): the after photo underneath, the before photo
+// One pair as a before/after comparison: the after photo underneath, the before photo
 // over it, cut at the line. Drag the line, tap where it should be, or focus the handle and use the
 // arrow keys (Page Up/Down for big steps, Home/End for either photo alone). The handle is a
 // role="slider" whose value, how much of the before photo shows, is announced as it changes.
@@ -8,7 +8,7 @@ import type { SharedPhoto } from '@shared/contract/share-links';
 import { TEXT } from './text';
 import { PHOTO_BOX } from '@shared/images';
 import { cn } from '../../components/ui/cn';
-import { useFullResolution } from './use-full-resolution';
+import { SHARED_PHOTO_SIZES, sharedPhotoSrcSet } from '@shared/shared-photo-sources';
 
 const START = 50;
 const STEP = 5;
@@ -43,7 +43,6 @@ export function ComparisonSlider({ before, after, number, isFirst }: ComparisonS
   const [isDragging, setDragging] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const press = useRef<{ pointerId: number; startX: number; moved: boolean } | null>(null);
-  const isFull = useFullResolution(box, [before.imageUrl, after.imageUrl]);
 
   const valueAt = (clientX: number) => {
     const rect = box.current?.getBoundingClientRect();
@@ -85,7 +84,9 @@ export function ComparisonSlider({ before, after, number, isFirst }: ComparisonS
   const badgeClass = 'pointer-events-none absolute top-2 rounded-full px-2.5 py-1 text-xs font-bold tracking-wide text-white';
   // The box's own size (PHOTO_BOX, 4:3) keeps the layout still while the photos arrive.
   const size = { width: PHOTO_BOX.width, height: PHOTO_BOX.height };
-  const image = (photo: SharedPhoto) => (isFull ? photo.imageUrl : photo.thumbnailUrl);
+  // The browser picks the thumbnail or the stored JPEG for the pixels the box covers on this
+  // screen, so the first look is sharp at once and nothing is drawn from fewer pixels than it covers.
+  const image = (photo: SharedPhoto) => ({ src: photo.thumbnailUrl, srcSet: sharedPhotoSrcSet(photo), sizes: SHARED_PHOTO_SIZES });
   const loading = isFirst ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const };
   // A tap glides the line there (unless the reader asked for less motion); a drag follows the finger.
   const glide = isDragging ? '' : 'motion-safe:transition-[clip-path,left] motion-safe:duration-200';
@@ -100,17 +101,21 @@ export function ComparisonSlider({ before, after, number, isFirst }: ComparisonS
       onPointerCancel={(event) => endPress(event, false)}
     >
       {/* The after photo underneath; the before photo over it, cut at the line, each with its label. */}
-      <img src={image(after)} alt={TEXT.fullPhotoTitle('after', number)} className={photoClass} {...size} draggable={false} decoding="async" {...loading} />
+      <img {...image(after)} alt={TEXT.fullPhotoTitle('after', number)} className={photoClass} {...size} draggable={false} decoding="async" {...loading} />
       <span aria-hidden="true" className={cn(badgeClass, 'right-2 bg-brand-700/90')}>
         {TEXT.after.toUpperCase()}
       </span>
       <div className={cn('pointer-events-none absolute inset-0', glide)} style={{ clipPath: `inset(0 ${100 - value}% 0 0)` }} data-testid="before-layer">
-        <img src={image(before)} alt={TEXT.fullPhotoTitle('before', number)} className={photoClass} {...size} draggable={false} decoding="async" {...loading} />
+        <img {...image(before)} alt={TEXT.fullPhotoTitle('before', number)} className={photoClass} {...size} draggable={false} decoding="async" {...loading} />
         <span aria-hidden="true" className={cn(badgeClass, 'left-2 bg-slate-950/70')}>
           {TEXT.before.toUpperCase()}
         </span>
       </div>
-      <div aria-hidden="true" className={cn('pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_4px_rgb(0_0_0/0.6)]', glide)} style={{ left: `${value}%` }} />
+      <div
+        aria-hidden="true"
+        className={cn('pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_4px_rgb(0_0_0/0.6)]', glide)}
+        style={{ left: `${value}%` }}
+      />
       <div
         role="slider"
         tabIndex={0}

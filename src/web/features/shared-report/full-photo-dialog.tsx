@@ -1,4 +1,4 @@
-// The full photo (issue 14), over a dark backdrop: a native modal <dialog> (focus kept inside,
+// The full photo, over a dark backdrop: a native modal <dialog> (focus kept inside,
 // Escape closes, the page behind is inert) with no dialog library on this light page.
 import { useEffect, useRef } from 'react';
 import { X } from 'lucide-react';

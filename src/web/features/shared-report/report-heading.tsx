@@ -1,4 +1,4 @@
-// The top of a shared report (issue 14): the business (logo and name), the client, the date, the
+// The top of a shared report: the business (logo and name), the client, the date, the
 // description and "Download PDF".
 import { Download } from 'lucide-react';
 import type { SharedReport } from '@shared/contract/share-links';
@@ -10,7 +10,15 @@ export function BusinessBanner({ report }: { report: SharedReport }) {
   return (
     <div className="flex min-h-12 items-center gap-3">
       {/* A fixed 3:2 box, like the PDF's logo box: the name beside it does not move when it loads. */}
-      {report.businessLogoUrl && <img src={report.businessLogoUrl} alt={TEXT.logoAlt(report.businessName)} width={72} height={48} className="h-12 w-18 shrink-0 object-contain object-left" />}
+      {report.businessLogoUrl && (
+        <img
+          src={report.businessLogoUrl}
+          alt={TEXT.logoAlt(report.businessName)}
+          width={72}
+          height={48}
+          className="h-12 w-18 shrink-0 object-contain object-left"
+        />
+      )}
       {report.businessName && <p className="text-lg font-bold text-slate-900">{report.businessName}</p>}
     </div>
   );

@@ -1,4 +1,4 @@
-// The client link page's words (issue 15): the report owner's language, which the server wrote
+// The client link page's words: the report owner's language, which the server wrote
 // into <html lang> (src/server/share-links/shared-page-html.ts).
 import { toLocale } from '@shared/preferences';
 import { sharedReportText } from '@shared/shared-report-text';

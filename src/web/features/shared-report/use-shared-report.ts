@@ -2,7 +2,7 @@
 // request with the page, so on a phone this usually costs no extra round trip.
 import { useCallback, useEffect, useState } from 'react';
 import type { SharedReport } from '@shared/contract/share-links';
-import { goneLinkMessage, type GoneLinkState } from '@shared/shared-report-text';
+import type { GoneLinkState } from '@shared/shared-report-text';
 import { ApiError } from '../../lib/api-client';
 import { createApiClient } from '../../lib/api/create-api-client';
 
@@ -23,7 +23,7 @@ export function tokenFromPath(pathname: string): string {
 
 function goneState(error: ApiError): GoneLinkState {
   if (error.status === 404) return 'unknown';
-  return error.serverMessage === goneLinkMessage('revoked') ? 'revoked' : 'expired';
+  return error.goneState ?? 'expired';
 }
 
 export function useSharedReport(token: string): { state: SharedReportState; retry: () => void } {

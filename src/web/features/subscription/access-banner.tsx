@@ -1,5 +1,5 @@
 // When hasAccess is false: says the trial has ended (or the last payment failed) and offers
-// 'Upgrade to Pro' instead of letting paid actions fail (issue 5).
+// 'Upgrade to Pro' instead of letting paid actions fail.
 import { ButtonLink } from '../../components/ui/button';
 import { Lock } from 'lucide-react';
 import { t } from '../../lib/i18n/i18n';
@@ -10,7 +10,11 @@ export function AccessBanner() {
   const { data: status } = useSubscriptionStatus();
   if (!status || status.hasAccess) return null;
   return (
-    <section role="status" aria-labelledby="access-banner-title" className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
+    <section
+      role="status"
+      aria-labelledby="access-banner-title"
+      className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4"
+    >
       <div className="flex gap-3">
         <Lock className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
         <div>

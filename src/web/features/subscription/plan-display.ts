@@ -15,12 +15,11 @@ export function describePlan(status: Pick<SubscriptionStatus, 'subscriptionActiv
 }
 
 /**
- * spec §3's nextBillingDate is display text: a UTC day in English ("December 22, 2026") or
- * 'Unknown'. English shows it as sent; another language shows that same UTC day in its words,
- * and its own word for a date not known.
+ * spec §3's nextBillingDate is display text (a UTC day in English, or 'Unknown'): English shows it
+ * as sent; another language formats the same instant (nextBillingAt) as a UTC day in its words,
+ * and says its own word for a date not known.
  */
-export function nextBillingText(nextBillingDate: string): string {
-  if (currentLocale() === 'en') return nextBillingDate;
-  const day = new Date(`${nextBillingDate} 00:00 UTC`);
-  return Number.isNaN(day.getTime()) ? t('subscription.dateUnknown') : formatDate(day, 'long', 'UTC');
+export function nextBillingText(status: Pick<SubscriptionStatus, 'nextBillingDate' | 'nextBillingAt'>): string {
+  if (currentLocale() === 'en') return status.nextBillingDate;
+  return status.nextBillingAt ? formatDate(status.nextBillingAt, 'long', 'UTC') : t('subscription.dateUnknown');
 }

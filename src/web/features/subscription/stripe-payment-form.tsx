@@ -1,13 +1,15 @@
-// Stripe's Payment Element (DESIGN.md). Loaded only when the server runs with Stripe keys, so the
-// sandbox never downloads Stripe.js. confirmPayment returns to APP_URL (spec §7).
+// Stripe's Payment Element. Loaded only when the server runs with Stripe keys, so the
+// sandbox never downloads Stripe.js. confirmPayment returns to APP_URL (spec §7); during the trial
+// the subscription's setup intent is confirmed instead (confirmSetup): the card is saved now and
+// first charged at the trial's end.
 import { t } from '../../lib/i18n/i18n';
-import { formatPrice } from '../../lib/format';
 import { useEffect, useState, type FormEvent } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { PaymentFormProps } from './payment-form-props';
+import { payButtonLabel } from './pay-label';
 
 export interface StripePaymentFormProps extends PaymentFormProps {
   publishableKey: string;
@@ -56,7 +58,14 @@ export default function StripePaymentForm({ publishableKey, returnUrl, clientSec
   );
 }
 
-function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: Omit<PaymentFormProps, 'clientSecret'> & { returnUrl: string }) {
+function PaymentElementForm({
+  returnUrl,
+  intent,
+  firstChargeAt,
+  onPaid,
+  onFailed,
+  onUnexpectedError,
+}: Omit<PaymentFormProps, 'clientSecret'> & { returnUrl: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -66,11 +75,19 @@ function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: 
     if (!stripe || !elements) return;
     setPaying(true);
     try {
-      const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+      const confirmParams = { return_url: returnUrl };
+      const { error, status } =
+        intent === 'setup'
+          ? await stripe
+              .confirmSetup({ elements, confirmParams, redirect: 'if_required' })
+              .then((result) => ({ error: result.error, status: result.setupIntent?.status }))
+          : await stripe
+              .confirmPayment({ elements, confirmParams, redirect: 'if_required' })
+              .then((result) => ({ error: result.error, status: result.paymentIntent?.status }));
       if (error) {
         if (error.type === 'card_error' || error.type === 'validation_error') onFailed(error.message ?? t('pay.declined'));
         else onUnexpectedError();
-      } else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
+      } else if (status === 'succeeded' || status === 'processing') {
         onPaid();
       } else {
         onUnexpectedError();
@@ -86,7 +103,7 @@ function PaymentElementForm({ returnUrl, onPaid, onFailed, onUnexpectedError }: 
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || paying}>
-        {paying ? t('pay.processing') : t('pay.amount', { price: formatPrice() })}
+        {paying ? t('pay.processing') : payButtonLabel(firstChargeAt)}
       </Button>
     </form>
   );

@@ -18,7 +18,12 @@ describe('plan display (spec §4)', () => {
 
 describe('sandbox test card check', () => {
   const today = new Date('2026-11-22T12:00:00Z');
-  const card = (overrides: Partial<{ number: string; expiry: string; cvc: string }> = {}) => ({ number: SANDBOX_SUCCESS_CARD, expiry: '12 / 34', cvc: '123', ...overrides });
+  const card = (overrides: Partial<{ number: string; expiry: string; cvc: string }> = {}) => ({
+    number: SANDBOX_SUCCESS_CARD,
+    expiry: '12 / 34',
+    cvc: '123',
+    ...overrides,
+  });
   /** The words the form shows for a decline (English here, Stripe.js's exact text). */
   const shown = (decline: TestCardDecline | null) => (decline ? t(TEST_CARD_DECLINE_TEXT[decline]) : null);
 
@@ -44,7 +49,7 @@ describe('sandbox test card check', () => {
   it('accepts a card expiring this month', () => {
     expect(checkTestCard(card({ expiry: '11 / 26' }), today)).toBeNull();
   });
-  it("says a decline in Spanish as Stripe.js does, in a Spanish UI", () => {
+  it('says a decline in Spanish as Stripe.js does, in a Spanish UI', () => {
     i18n.load('es', esScreens);
     i18n.activate('es');
     try {
@@ -56,18 +61,18 @@ describe('sandbox test card check', () => {
   });
 });
 
-describe('next billing date (spec §3: display text, or Unknown)', () => {
+describe('next billing date (spec §3: display text, or Unknown; nextBillingAt for other languages)', () => {
   it('is shown as the server sent it in English, Unknown included', () => {
-    expect(nextBillingText('December 22, 2026')).toBe('December 22, 2026');
-    expect(nextBillingText('Unknown')).toBe('Unknown');
+    expect(nextBillingText({ nextBillingDate: 'December 22, 2026', nextBillingAt: '2026-12-22T10:00:00.000Z' })).toBe('December 22, 2026');
+    expect(nextBillingText({ nextBillingDate: 'Unknown', nextBillingAt: null })).toBe('Unknown');
   });
   it("is the same UTC day in Spanish, whatever the device's zone, and never breaks on Unknown", () => {
     i18n.load('es', esScreens);
     i18n.activate('es');
     try {
-      expect(nextBillingText('December 22, 2026')).toBe('22 de diciembre de 2026');
-      expect(nextBillingText('January 1, 2027')).toBe('1 de enero de 2027');
-      expect(nextBillingText('Unknown')).toBe('Desconocida');
+      expect(nextBillingText({ nextBillingDate: 'December 22, 2026', nextBillingAt: '2026-12-22T23:30:00.000Z' })).toBe('22 de diciembre de 2026');
+      expect(nextBillingText({ nextBillingDate: 'January 1, 2027', nextBillingAt: '2027-01-01T00:10:00.000Z' })).toBe('1 de enero de 2027');
+      expect(nextBillingText({ nextBillingDate: 'Unknown', nextBillingAt: null })).toBe('Desconocida');
     } finally {
       i18n.activate('en');
     }

@@ -12,7 +12,7 @@ import { t } from '../../lib/i18n/i18n';
 import { accessBlockedHeadline } from '../../lib/i18n/error-text';
 import { formatDate } from '../../lib/format';
 import { useSubscriptionStatus } from '../../lib/access';
-import { useCancelSubscription } from './api/subscription-queries';
+import { useCancelSubscription, useResumeSubscription } from './api/subscription-queries';
 import { PlanBadge } from './plan-badge';
 
 export function SubscriptionSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,6 +45,7 @@ function SubscriptionSettingsBody({ onClose }: { onClose: () => void }) {
           {status.trialActive && !status.subscriptionActive && <TrialNotice daysLeft={status.trialDaysLeft} />}
           {!status.hasAccess && <AccessEndedNotice status={status} />}
           {status.subscriptionActive && !status.cancelAtPeriodEnd && <CancelSubscriptionButton />}
+          {status.subscriptionActive && status.cancelAtPeriodEnd && status.status !== 'canceled' && <ResumeSubscriptionButton />}
         </>
       )}
       <Button variant="secondary" className="w-full" onClick={onClose}>
@@ -63,7 +64,11 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
       </h3>
       <div className="mt-2 flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          {status.subscriptionActive ? <Crown className="size-5 text-brand-700" aria-hidden="true" /> : <Sparkles className="size-5 text-brand-700" aria-hidden="true" />}
+          {status.subscriptionActive ? (
+            <Crown className="size-5 text-brand-700" aria-hidden="true" />
+          ) : (
+            <Sparkles className="size-5 text-brand-700" aria-hidden="true" />
+          )}
           {plan.name}
         </p>
         <PlanBadge badge={plan.badge} />
@@ -72,7 +77,9 @@ function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
       {status.subscriptionActive && (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
           <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
-          {status.cancelAtPeriodEnd && status.accessEndsAt ? t('subscription.cancelledUntil', { date: formatDate(status.accessEndsAt, 'long') }) : t('subscription.nextBilling', { date: nextBillingText(status.nextBillingDate) })}
+          {status.cancelAtPeriodEnd && status.accessEndsAt
+            ? t('subscription.cancelledUntil', { date: formatDate(status.accessEndsAt, 'long') })
+            : t('subscription.nextBilling', { date: nextBillingText(status) })}
         </p>
       )}
     </section>
@@ -94,9 +101,7 @@ function TrialNotice({ daysLeft }: { daysLeft: number }) {
       <h3 id="trial-period" className="font-semibold text-brand-900">
         {t('subscription.trialPeriod')}
       </h3>
-      <p className="mt-1 text-sm text-brand-900">
-        {t('subscription.trialExpires', { days: daysLeft, product: PRODUCT_NAME })}
-      </p>
+      <p className="mt-1 text-sm text-brand-900">{t('subscription.trialExpires', { days: daysLeft, product: PRODUCT_NAME })}</p>
       <UpgradeButton />
     </section>
   );
@@ -125,6 +130,21 @@ function CancelSubscriptionButton() {
   return (
     <Button variant="ghost" className="w-full text-red-700! ring-1 ring-red-200 ring-inset hover:bg-red-50" disabled={cancel.isPending} onClick={onCancel}>
       {cancel.isPending ? t('subscription.cancelling') : t('subscription.cancel')}
+    </Button>
+  );
+}
+
+/** A cancel taken back before the paid period ends: the subscription renews as before. */
+function ResumeSubscriptionButton() {
+  const resume = useResumeSubscription();
+  const onResume = () =>
+    resume.mutate(undefined, {
+      onSuccess: () => toast({ title: t('subscription.resumed'), description: t('subscription.resumedText') }),
+      onError: () => toast({ title: t('common.error'), description: t('subscription.resumeFailed'), variant: 'destructive' }),
+    });
+  return (
+    <Button className="w-full" disabled={resume.isPending} onClick={onResume}>
+      {resume.isPending ? t('subscription.resuming') : t('subscription.resume')}
     </Button>
   );
 }

@@ -32,6 +32,18 @@ export const TEST_CARD_DECLINE_TEXT: Record<TestCardDecline, MessageId> = {
   card_declined: 'sandbox.decline.declined', // Your card was declined.
 };
 
+/** The card form's fields. */
+export type CardField = 'number' | 'expiry' | 'cvc';
+
+/** The field each decline is about: its message goes under that field. */
+export const TEST_CARD_DECLINE_FIELD: Record<TestCardDecline, CardField> = {
+  invalid_number: 'number',
+  incomplete_expiry: 'expiry',
+  invalid_expiry_year_past: 'expiry',
+  incomplete_cvc: 'cvc',
+  card_declined: 'number',
+};
+
 /** The decline Stripe would give for this test card, or null when it would be accepted. */
 export function checkTestCard(card: { number: string; expiry: string; cvc: string }, today = new Date()): TestCardDecline | null {
   const digits = card.number.replace(/[\s-]/g, '');

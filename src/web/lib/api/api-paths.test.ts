@@ -12,7 +12,11 @@ describe('apiPath and apiQueryKey', () => {
   it('makes query keys whose joined segments are the same URL', () => {
     expect(apiQueryKey('listProjects')).toEqual(['/api/projects']);
     expect(apiQueryKey('getProject', { id: 7 })).toEqual(['/api/projects', 7]);
-    for (const [name, params] of [['getProject', { id: 7 }], ['getReportPdf', { id: 3 }], ['getBillingConfig', {}]] as const) {
+    for (const [name, params] of [
+      ['getProject', { id: 7 }],
+      ['getReportPdf', { id: 3 }],
+      ['getBillingConfig', {}],
+    ] as const) {
       expect(apiQueryKey(name, params).join('/')).toBe(apiPath(name, params));
     }
   });

@@ -1,4 +1,4 @@
-// The typed client's core (issue 16): one function per entry of the route table, its types from
+// The typed client's core: one function per entry of the route table, its types from
 // the table, its URL from the generated copy. What a failed answer does beyond throwing is the
 // caller's rule: the signed-in app's 401/402 handling (lib/api.ts); the client link's page, which
 // calls only public routes, has none and stays free of the app's query cache and toasts.
@@ -32,7 +32,9 @@ export interface CallOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
-type CallArgs<R extends RouteDef> = keyof CallInput<R> extends never ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions];
+type CallArgs<R extends RouteDef> = keyof CallInput<R> extends never
+  ? [input?: CallInput<R>, options?: CallOptions]
+  : [input: CallInput<R>, options?: CallOptions];
 
 export type ApiClient = { [K in ApiRouteName]: (...args: CallArgs<ApiRoutes[K]>) => Promise<RouteResult<ApiRoutes[K]>> };
 

@@ -1,4 +1,4 @@
-// The catalogues stay in step (issue 15): every key in both languages, the same placeholders in
+// The catalogues stay in step: every key in both languages, the same placeholders in
 // each message, every message valid ICU, and a text for every error code the API sends. The
 // server-made words (PDF, client link page) are checked the same way.
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,11 @@ function placeholders(message: string): string[] {
 /** Finds keys present in one catalogue and missing from another. */
 export function missingKeys(catalogues: Record<string, Catalogue>): string[] {
   const all = new Set(Object.values(catalogues).flatMap((catalogue) => Object.keys(catalogue)));
-  return [...all].flatMap((key) => Object.entries(catalogues).filter(([, catalogue]) => !(key in catalogue)).map(([language]) => `${language}: ${key}`));
+  return [...all].flatMap((key) =>
+    Object.entries(catalogues)
+      .filter(([, catalogue]) => !(key in catalogue))
+      .map(([language]) => `${language}: ${key}`),
+  );
 }
 
 describe('the language catalogues', () => {
@@ -80,10 +84,13 @@ describe('the language catalogues', () => {
   });
 });
 
-describe("the server-made words (PDF, client link page)", () => {
+describe('the server-made words (PDF, client link page)', () => {
   const shape = (value: object) =>
     Object.entries(value)
-      .map(([key, entry]) => `${key}:${typeof entry === 'function' ? `fn${(entry as (...args: unknown[]) => unknown).length}` : typeof entry === 'object' ? JSON.stringify(Object.keys(entry as object)) : typeof entry}`)
+      .map(
+        ([key, entry]) =>
+          `${key}:${typeof entry === 'function' ? `fn${(entry as (...args: unknown[]) => unknown).length}` : typeof entry === 'object' ? JSON.stringify(Object.keys(entry as object)) : typeof entry}`,
+      )
       .sort();
   it('have the same entries in every language', () => {
     expect(shape(REPORT_PDF_TEXT.es)).toEqual(shape(REPORT_PDF_TEXT.en));

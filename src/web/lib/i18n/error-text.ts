@@ -1,23 +1,22 @@
-// The server's error messages in the user's language (issue 15). The API sends English `message`
-// and, for errors a user can see, a stable `code` (src/shared/error-codes.ts); the forms' own
-// checks give the shared schemas' English messages, which map to the same codes. In English the
-// message is shown as sent (it may carry a count the catalogue's text leaves out); in another
-// language the catalogue's `error.<code>`, else the English message as the fallback.
+// The API's and the forms' errors in the user's language. The API answers `{ code, message }`
+// (src/shared/error-codes.ts): `code` is stable, `message` its English text; the shared schemas
+// name their problems by code too. The words are the catalogue's `error.<code>`. In English a
+// server message is shown as sent (it may carry a count the catalogue's text leaves out); a code
+// the catalogue does not know shows the server's English.
 import { ACCESS_BLOCKED_WORDING } from '@shared/access-blocked';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@shared/rules';
 import { formatPricePerMonth } from '../format';
 import { setErrorTranslator } from '../api-client';
-import { codeOfMessage, currentLocale, hasMessage, t } from './i18n';
+import { currentLocale, hasMessage, t } from './i18n';
 
-export function errorText(message: string, code?: string, status?: number): string {
-  const locale = currentLocale();
-  if (locale === 'en') return message;
-  const known = code ?? codeOfMessage(message, status);
-  const id = `error.${known ?? ''}`;
-  if (!known || !hasMessage(id)) return message;
+/** The words for an error code; `serverMessage` is the API's English for it, when it sent one. */
+export function errorText(code: string | undefined, serverMessage?: string): string {
+  if (serverMessage !== undefined && currentLocale() === 'en') return serverMessage;
+  const id = `error.${code ?? ''}`;
+  if (!code || !hasMessage(id)) return serverMessage ?? t('common.tryAgain');
   return t(id, {
     min: PASSWORD_MIN_LENGTH,
-    max: known === 'password_too_long' ? PASSWORD_MAX_LENGTH : BUSINESS_NAME_MAX_LENGTH,
+    max: code === 'password_too_long' ? PASSWORD_MAX_LENGTH : BUSINESS_NAME_MAX_LENGTH,
     product: PRODUCT_NAME,
     pricePerMonth: formatPricePerMonth(),
   });
@@ -29,4 +28,4 @@ export function accessBlockedHeadline(reason: keyof typeof ACCESS_BLOCKED_WORDIN
 }
 
 // Every ApiError's userMessage now speaks the user's language.
-setErrorTranslator(errorText);
+setErrorTranslator((message, code) => errorText(code, message));

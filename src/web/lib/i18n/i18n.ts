@@ -1,4 +1,4 @@
-// The app's words (issue 15): Lingui's runtime with catalogues compiled at build time
+// The app's words: Lingui's runtime with catalogues compiled at build time
 // (scripts/vite-catalogues-plugin.ts). Each language has two catalogues: `xx.json`, the words of
 // the first screens (landing, reports home, header, errors), and `xx.screens.json`, the words of
 // the screens that load on demand (routes.tsx loads it with them: `withScreenWords`). English's
@@ -40,36 +40,11 @@ function loadOnce(locale: Locale, part: 'first' | 'screens'): Promise<void> {
 }
 
 /**
- * The codes of the API's and forms' English messages (@shared/error-codes), to show them in
- * another language. English shows a message as sent, so English pages never download the table.
- * Not awaited by activateLocale: the table's chunk imports modules of the first-load chunk, which
- * is still running main.tsx's top-level await on the first screen; waiting for it there would
- * never end. Until it arrives (moments after), a form's own check shows its English message.
- */
-let errorCodeOf: ((message: string, status?: number) => string | undefined) | undefined;
-let errorCodesLoading = false;
-
-function loadErrorCodes(): void {
-  if (errorCodeOf || errorCodesLoading) return;
-  errorCodesLoading = true;
-  import('@shared/error-codes')
-    .then((table) => void (errorCodeOf = table.errorCodeOf))
-    .catch(() => undefined) // no signal: tried again at the next language change
-    .finally(() => (errorCodesLoading = false));
-}
-
-/** The stable code of an English message, once a language other than English has been activated. */
-export function codeOfMessage(message: string, status?: number): string | undefined {
-  return errorCodeOf?.(message, status);
-}
-
-/**
  * Loads the language's catalogues if needed and makes it the page's language (`<html lang>` included).
  * A language other than English brings both parts at once, so its error texts (in the screens
  * part) are there on the first screen too.
  */
 export async function activateLocale(locale: Locale, withScreens = screensWanted || locale !== 'en'): Promise<void> {
-  if (locale !== 'en') loadErrorCodes();
   await Promise.all([loadOnce(locale, 'first'), withScreens ? loadOnce(locale, 'screens') : undefined]);
   i18n.activate(locale);
   document.documentElement.lang = locale;

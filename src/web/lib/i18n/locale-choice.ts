@@ -1,4 +1,4 @@
-// Which language the app speaks (issue 15): the choice remembered on this device, else the first
+// Which language the app speaks: the choice remembered on this device, else the first
 // supported language the browser lists, else English. A signed-in user's stored locale wins over
 // both (applied in i18n.ts and use-language.ts). The a11y tests set the device language through
 // the same key, so its name and values are part of the app's contract.

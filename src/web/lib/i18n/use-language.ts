@@ -1,4 +1,4 @@
-// Choosing the language (issue 15): remembered on the device (locale-choice.ts) and, for a
+// Choosing the language: remembered on the device (locale-choice.ts) and, for a
 // signed-in user, stored on the account (PATCH /api/user/preferences { locale }) so it follows
 // them to a fresh browser; a user's stored language is applied when the app learns who they are.
 import { useEffect } from 'react';

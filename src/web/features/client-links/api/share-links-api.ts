@@ -1,4 +1,4 @@
-// A report's client links (issue 14): list, make, revoke. Only the open report's share panel uses them.
+// A report's client links: list, make, revoke. Only the open report's share panel uses them.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ShareLink } from '@shared/contract/share-links';
 import { api } from '../../../lib/api';

@@ -19,7 +19,10 @@ describe('describeCameraError (spec §8)', () => {
   });
 
   it('falls back to Camera Error with the browser message for anything else', () => {
-    expect(describeCameraError(domError('AbortError', 'Starting videoinput failed'))).toMatchObject({ title: 'Camera Error', description: 'Starting videoinput failed' });
+    expect(describeCameraError(domError('AbortError', 'Starting videoinput failed'))).toMatchObject({
+      title: 'Camera Error',
+      description: 'Starting videoinput failed',
+    });
     expect(describeCameraError('weird')).toMatchObject({ title: 'Camera Error' });
   });
 
@@ -28,10 +31,14 @@ describe('describeCameraError (spec §8)', () => {
     const neverPlays = { readyState: 0, videoWidth: 0, videoHeight: 0 };
     const timedOut = await waitForVideoToPlay(neverPlays, { tries: 1, sleep: async () => undefined }).catch((error: unknown) => error);
     expect(describeCameraError(timedOut)).toMatchObject({ title: 'Camera Error', description: 'The camera preview did not start. Please try again.' });
-    expect(describeCameraError(new Error('The camera preview is not on screen'))).toMatchObject({ title: 'Camera Error', description: 'The camera could not be started. Please try again.' });
+    expect(describeCameraError(new Error('The camera preview is not on screen'))).toMatchObject({
+      title: 'Camera Error',
+      description: 'The camera could not be started. Please try again.',
+    });
   });
 
   it('shows every camera failure as a destructive toast', () => {
-    for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'OverconstrainedError', 'TypeError']) expect(describeCameraError(domError(name)).variant).toBe('destructive');
+    for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'OverconstrainedError', 'TypeError'])
+      expect(describeCameraError(domError(name)).variant).toBe('destructive');
   });
 });

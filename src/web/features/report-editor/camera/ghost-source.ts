@@ -1,18 +1,73 @@
-// The before photo to line the after shot up with (issue 13): the latest before that has no
-// after yet, whether still on this device (waiting to upload) or already on the server.
+// The befores an after shot can be lined up with (the camera's strip), and which one the ghost
+// shows by default: the one Auto Pair All would pair the next after with (beforeForNextAfter, the
+// one rule in src/shared/pairing.ts). Photos still waiting on this device count as taken after
+// every stored one (the outbox sends in the order taken); an after already shot over a before
+// (shoot-to-pair, still waiting to go) has taken that before, so neither counts as unpaired.
 import type { Photo, PhotoPair } from '@shared/contract/projects';
-import { getUnpairedPhotos } from '@shared/pairing';
-import type { QueuedUploadView } from '../upload/upload-queue';
+import { beforeForNextAfter, getUnpairedPhotos } from '@shared/pairing';
+import type { PhotoRef } from '../../../lib/outbox/outbox-entries';
+import type { QueuedUploadView } from '../upload/use-upload-queue';
 
 export type GhostSource = { kind: 'kept'; upload: QueuedUploadView } | { kind: 'stored'; url: string };
 
-export function latestUnpairedBefore(photos: readonly Photo[], pairs: readonly PhotoPair[], waiting: readonly QueuedUploadView[]): GhostSource | null {
-  // Waiting photos were taken after every stored one (the queue sends in the order taken).
-  const kept = waiting.filter((upload) => upload.type === 'before').at(-1);
-  if (kept) return { kind: 'kept', upload: kept };
+export interface GhostCandidate {
+  /** Stable while the photo stays where it is: `photo-<id>` or `upload-<local key>`. */
+  key: string;
+  source: GhostSource;
+  /** What an after shot over it carries: the before's server id, or its local key while it waits too. */
+  pairWith: PhotoRef;
+  capturedAt: string | null;
+}
+
+export interface GhostChoices {
+  /** Every unpaired before, in the order taken. */
+  candidates: GhostCandidate[];
+  /** The one the ghost shows unless the cleaner picks another. */
+  defaultKey: string | null;
+}
+
+type ServerIdOf = (localKey: string) => number | undefined;
+
+/** `serverIdOf`: the server id of a photo this tab has sent (the outbox knows it before the report is read again). */
+export function ghostChoices(
+  photos: readonly Photo[],
+  pairs: readonly PhotoPair[],
+  waiting: readonly QueuedUploadView[],
+  serverIdOf: ServerIdOf = () => undefined,
+): GhostChoices {
+  const claimed = new Set<string>();
+  for (const upload of waiting) {
+    if (upload.type !== 'after' || upload.pairWith === null) continue;
+    claimed.add(refKey(upload.pairWith, serverIdOf));
+    claimed.add(`upload-${upload.id}`);
+  }
   const stored = getUnpairedPhotos(photos, pairs)
-    .filter((photo) => photo.type === 'before')
+    .slice()
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
-    .at(-1);
-  return stored ? { kind: 'stored', url: stored.thumbnailUrl } : null;
+    .map((photo) => ({
+      key: `photo-${photo.id}`,
+      type: photo.type,
+      source: { kind: 'stored', url: photo.thumbnailUrl } as GhostSource,
+      pairWith: photo.id as PhotoRef,
+      capturedAt: photo.capturedAt,
+    }));
+  const kept = waiting.map((upload) => ({
+    key: `upload-${upload.id}`,
+    type: upload.type,
+    source: { kind: 'kept', upload } as GhostSource,
+    pairWith: upload.id as PhotoRef,
+    capturedAt: upload.capturedAt,
+  }));
+  const unpaired = [...stored, ...kept].filter((photo) => !claimed.has(photo.key));
+  const candidates = unpaired
+    .filter((photo) => photo.type === 'before')
+    .map(({ key, source, pairWith, capturedAt }) => ({ key, source, pairWith, capturedAt }));
+  return { candidates, defaultKey: beforeForNextAfter(unpaired)?.key ?? null };
+}
+
+/** The key of the photo a reference names, the same whether it is still waiting here or already sent. */
+export function refKey(ref: PhotoRef, serverIdOf: ServerIdOf = () => undefined): string {
+  if (typeof ref === 'number') return `photo-${ref}`;
+  const sent = serverIdOf(ref);
+  return sent === undefined ? `upload-${ref}` : `photo-${sent}`;
 }

@@ -1,45 +1,50 @@
-// The one kept-edits queue of this tab (pending-edits.ts), sending through the API with a timeout.
-import { api } from '../../../lib/api';
-import { signedInUserId } from '../../../lib/auth';
-import { t } from '../../../lib/i18n/i18n';
-import { notifyFailure } from '../../../lib/api-errors';
+// Client name and description edits are outbox entries (lib/outbox): kept on the device until the
+// server has them, sent in the order made, the last edit of a field winning, retried like a photo.
 import { queryClient } from '../../../lib/query-client';
 import { projectQueryKey } from '../../../lib/query-keys';
 import type { Project } from '@shared/contract/projects';
-import { refreshProject } from '../api/project-api';
-import { PendingEdits, type EditOutcome, type PendingEdit } from './pending-edits';
+import { outbox } from '../../../lib/outbox/app-outbox';
+import type { DetailsField, EditEntry } from '../../../lib/outbox/outbox-entries';
 
-const SEND_TIMEOUT_MS = 20_000;
+export type { DetailsField };
 
-type OutcomeListener = (edit: PendingEdit, outcome: EditOutcome) => void;
-const listeners = new Set<OutcomeListener>();
+/** What became of an edit: sent ('saved'), kept for later ('kept'), or refused for good. */
+export type EditOutcome = 'saved' | 'kept' | 'refused';
 
-function storage(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
+export interface NewEdit {
+  userId: number;
+  projectId: number;
+  field: DetailsField;
+  value: string;
 }
 
-export const detailsEdits = new PendingEdits(
-  storage(),
-  (edit) => api.updateProject({ params: { id: edit.projectId }, body: { [edit.field]: edit.value } }, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }).then(() => undefined),
-  (edit, outcome, error) => {
-    if (outcome === 'saved') void refreshProject(edit.projectId);
-    if (outcome === 'refused') notifyFailure(error, t('details.updateFailed'));
-    for (const listener of listeners) listener(edit, outcome);
-  },
-  signedInUserId,
-);
+type OutcomeListener = (edit: EditEntry, outcome: EditOutcome) => void;
+const listeners = new Set<OutcomeListener>();
+
+outbox.onEvent((event) => {
+  if (event.entry.kind !== 'edit') return;
+  // An edit replaced by a newer one of its field while it travelled says nothing of the field now.
+  const outcome: EditOutcome | null = event.kind === 'sent' ? (event.superseded ? null : 'saved') : event.kind === 'failed' ? 'refused' : 'kept';
+  if (outcome === null) return;
+  for (const listener of listeners) listener(event.entry, outcome);
+});
 
 export function onEditOutcome(listener: OutcomeListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** The kept value of a field of a report, if an edit of it has not reached the server yet. */
+export function keptDetail(userId: number, projectId: number, field: DetailsField): string | undefined {
+  const kept = outbox
+    .getSnapshot()
+    .map((item) => item.entry)
+    .filter((entry): entry is EditEntry => entry.kind === 'edit' && entry.userId === userId && entry.projectId === projectId && entry.field === field);
+  return kept.at(-1)?.value;
+}
+
 /** Keeps the edit, shows it at once in the cached report (kept offline too), and sends it. */
-export function saveDetail(edit: PendingEdit): Promise<void> {
+export async function saveDetail(edit: NewEdit): Promise<void> {
   queryClient.setQueryData<Project>(projectQueryKey(edit.projectId), (project) => (project ? { ...project, [edit.field]: edit.value } : project));
-  return detailsEdits.keep(edit);
+  await outbox.enqueue({ kind: 'edit', ...edit });
 }

@@ -1,4 +1,4 @@
-// Deleting a photo is one tap on a phone, so it is undoable (issue 16): the photo leaves the
+// Deleting a photo is one tap on a phone, so it is undoable: the photo leaves the
 // screen at once, and the DELETE is sent only when the Undo toast's few seconds have lapsed.
 // Kept outside React so leaving the report does not cancel a delete the user meant; leaving the
 // page (reload, closing the tab) sends the waiting deletes at once, as keepalive requests.

@@ -1,8 +1,8 @@
 import { t } from '../../../lib/i18n/i18n';
 import { photoTypeBadge } from '../../../lib/photo-type-label';
 import { errorText } from '../../../lib/i18n/error-text';
-import { useState } from 'react';
-import { Check, Link2, Maximize2, Trash2, Unlink, Wand2, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Check, CloudOff, Link2, Maximize2, Trash2, Unlink, Wand2, X } from 'lucide-react';
 import type { Photo, PhotoPair, Project } from '@shared/contract/projects';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
@@ -10,15 +10,19 @@ import { cn } from '../../../components/ui/cn';
 import { useFocusWhenLost } from '../../../components/ui/use-focus-when-lost';
 import { toast } from '../../../lib/toast';
 import { notifyFailure } from '../../../lib/api-errors';
-import { refreshProject, useAutoPairAll, useCreatePhotoPair, useDeletePhotoPair } from '../api/project-api';
+import { useAutoPairAll, useCreatePhotoPair, useDeletePhotoPair } from '../api/project-api';
 import { api } from '../../../lib/api';
 import { scheduleDelete, undoDelete, UNDO_DELETE_MS, usePendingPhotoDeletes } from './pending-photo-deletes';
+import { outbox, shouldQueue, useOutboxItems } from '../../../lib/outbox/app-outbox';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
 import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from '@shared/pairing';
 import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
 import { CaptureTimeBadge, PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 
-const ICON_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700';
+const ICON_BUTTON =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** Photo Pairs (spec §2, §4): select one before and one after to pair, or auto-pair all. */
 export function PhotoPairsCard({ project }: { project: Project }) {
@@ -28,8 +32,12 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const [rawSelection, setSelection] = useState<number[]>([]);
   const [viewing, setViewing] = useState<Photo | null>(null);
 
+  const userId = useCurrentUser().data?.id ?? null;
+  const queued = useQueuedPairing(project.id);
   const deleting = usePendingPhotoDeletes();
-  const unpaired = getUnpairedPhotos(project.photos, project.photoPairs).filter((photo) => !deleting.has(photo.id));
+  // Waiting in the outbox: a deleted photo stays gone, an unpaired pair leaves, paired photos leave the unpaired list.
+  const photoPairs = project.photoPairs.filter((pair) => !queued.unpairedPairIds.has(pair.id));
+  const unpaired = getUnpairedPhotos(project.photos, photoPairs).filter((photo) => !deleting.has(photo.id) && !queued.hiddenPhotoIds.has(photo.id));
   const selected = pruneSelection(rawSelection, unpaired);
   const busy = createPair.isPending || autoPair.isPending;
   const focusWhenLost = useFocusWhenLost();
@@ -37,47 +45,68 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
     if (!pair) {
-      toast({ title: t('pairs.invalidSelection'), description: errorText(INVALID_SELECTION_MESSAGE), variant: 'destructive' });
+      toast({ title: t('pairs.invalidSelection'), description: errorText('invalid_selection', INVALID_SELECTION_MESSAGE), variant: 'destructive' });
       return;
     }
     focusWhenLost('pairs-title');
+    const keep = () => {
+      setSelection([]);
+      queue({ kind: 'create-pair', projectId: project.id, ...pair });
+    };
+    if (shouldQueue()) return keep();
     createPair.mutate(pair, {
       onSuccess: () => {
         setSelection([]);
         toast({ title: t('pairs.created'), description: t('pairs.createdText') });
       },
-      onError: (error) => notifyFailure(error, t('pairs.createFailed')),
+      onError: (error) => (error instanceof ApiError ? notifyFailure(error, t('pairs.createFailed')) : keep()),
     });
+  };
+
+  /** Kept in the outbox (no signal, or earlier work still waiting there): made in order, once it can be. */
+  const queue = (
+    entry:
+      | { kind: 'create-pair'; projectId: number; beforePhotoId: number; afterPhotoId: number }
+      | { kind: 'delete-pair'; projectId: number; pairId: number }
+      | { kind: 'auto-pair'; projectId: number },
+  ) => {
+    if (userId === null) return;
+    void outbox.enqueue({ ...entry, userId });
+    toast({ title: t('pairs.kept'), description: entry.kind === 'auto-pair' ? t('pairs.autoKeptText') : t('pairs.keptText') });
   };
 
   const autoPairAll = () => {
     focusWhenLost('pairs-title');
+    if (shouldQueue()) return queue({ kind: 'auto-pair', projectId: project.id });
     autoPair.mutate(undefined, {
       // spec §8, word for word: 'Created N photo pairs automatically'.
       onSuccess: ({ pairsCreated }) => toast({ title: t('pairs.autoDone'), description: t('pairs.autoDoneText', { count: pairsCreated }) }),
-      onError: (error) => notifyFailure(error, t('pairs.autoFailed')),
+      onError: (error) => (error instanceof ApiError ? notifyFailure(error, t('pairs.autoFailed')) : queue({ kind: 'auto-pair', projectId: project.id })),
     });
   };
 
   const removePair = (pair: PhotoPair) => {
     focusWhenLost('unpaired-title', 'photo-pairs-title');
+    if (shouldQueue()) return queue({ kind: 'delete-pair', projectId: project.id, pairId: pair.id });
     deletePair.mutate(pair.id, {
       onSuccess: () => toast({ title: t('pairs.deleted'), description: t('pairs.deletedText') }),
-      onError: (error) => notifyFailure(error, t('pairs.deleteFailed')),
+      onError: (error) =>
+        error instanceof ApiError ? notifyFailure(error, t('pairs.deleteFailed')) : queue({ kind: 'delete-pair', projectId: project.id, pairId: pair.id }),
     });
   };
 
-  /** One tap on a phone: undoable for a few seconds, sent only once that time has lapsed (issue 16). */
+  /** One tap on a phone: undoable for a few seconds, sent only once that time has lapsed. */
   const removePhoto = (photo: Photo) => {
     focusWhenLost('unpaired-title', 'photo-pairs-title');
     setSelection((current) => current.filter((id) => id !== photo.id));
     scheduleDelete(photo.id, async ({ leaving }) => {
-      try {
-        await api.deletePhoto({ params: { id: photo.id } }, { keepalive: leaving });
-        await refreshProject(project.id);
-      } catch (error) {
-        notifyFailure(error, t('pairs.photoDeleteFailed'));
+      // The page is going away with a signal: a keepalive request outlives it. Otherwise the
+      // delete goes into the outbox: with no signal it waits there (the photo stays hidden).
+      if (leaving && navigator.onLine) {
+        await api.deletePhoto({ params: { id: photo.id } }, { keepalive: true }).catch(() => undefined);
+        return;
       }
+      if (userId !== null) await outbox.enqueue({ kind: 'delete-photo', userId, projectId: project.id, photoId: photo.id });
     });
     toast({
       title: t('pairs.photoDeleted'),
@@ -91,26 +120,9 @@ export function PhotoPairsCard({ project }: { project: Project }) {
     <Card aria-labelledby="photo-pairs-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="photo-pairs-title" tabIndex={-1}>
-          {t('pairs.title')} <span className="font-normal text-slate-500">({project.photoPairs.length})</span>
+          {t('pairs.title')} <span className="font-normal text-slate-500">({photoPairs.length})</span>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
-          {canPairSelection(selected) && (
-            <>
-              <Button onClick={pairSelected} disabled={busy}>
-                <Link2 className="size-4" aria-hidden="true" /> {t('pairs.pairSelected')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  focusWhenLost('unpaired-title');
-                  setSelection([]);
-                }}
-                disabled={busy}
-              >
-                <X className="size-4" aria-hidden="true" /> {t('pairs.clear')}
-              </Button>
-            </>
-          )}
           {canAutoPair(unpaired, selected) && (
             <Button variant="secondary" onClick={autoPairAll} disabled={busy}>
               <Wand2 className="size-4" aria-hidden="true" /> {autoPair.isPending ? t('pairs.pairing') : t('pairs.autoPair')}
@@ -135,7 +147,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                     key={photo.id}
                     photo={photo}
                     selected={selected.includes(photo.id)}
-                    onToggle={() => setSelection(togglePhotoSelection(selected, photo.id))}
+                    onToggle={() => setSelection(togglePhotoSelection(selected, photo.id, unpaired))}
                     onView={() => setViewing(photo)}
                     onDelete={() => removePhoto(photo)}
                   />
@@ -144,23 +156,39 @@ export function PhotoPairsCard({ project }: { project: Project }) {
             </section>
           )}
 
-          {project.photoPairs.length > 0 && (
+          {queued.waiting > 0 && (
+            <p className="mt-4 flex items-center gap-1.5 text-sm font-medium text-amber-800" data-testid="pairing-kept">
+              <CloudOff className="size-4 shrink-0" aria-hidden="true" /> {t('pairs.keptCount', { count: queued.waiting })}
+            </p>
+          )}
+          {photoPairs.length > 0 && (
             <section aria-labelledby="pairs-title" className="mt-5">
               <h3 id="pairs-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
-                {t('pairs.pairs', { count: project.photoPairs.length })}
+                {t('pairs.pairs', { count: photoPairs.length })}
               </h3>
               <ul className="mt-2 grid gap-3 md:grid-cols-2">
-                {project.photoPairs.map((pair, index) => (
+                {photoPairs.map((pair, index) => (
                   <li key={pair.id} className="rounded-xl border border-slate-200 p-2" data-testid="photo-pair">
                     <div className="flex items-center justify-between px-1 pb-2">
                       <span className="text-sm font-medium text-slate-700">{t('pairs.pairNumber', { number: index + 1 })}</span>
-                      <Button variant="ghost" onClick={() => removePair(pair)} disabled={deletePair.isPending && deletePair.variables === pair.id} aria-label={t('pairs.unpairPair', { number: index + 1 })}>
+                      <Button
+                        variant="ghost"
+                        onClick={() => removePair(pair)}
+                        disabled={deletePair.isPending && deletePair.variables === pair.id}
+                        aria-label={t('pairs.unpairPair', { number: index + 1 })}
+                      >
                         <Unlink className="size-4" aria-hidden="true" /> {t('pairs.unpair')}
                       </Button>
                     </div>
                     <div className="grid grid-cols-2 gap-2">
                       {[pair.beforePhoto, pair.afterPhoto].map((photo) => (
-                        <button key={photo.id} type="button" onClick={() => setViewing(photo)} aria-label={t('pairs.viewPairPhoto', { type: photoTypeBadge(photo.type), number: index + 1 })} className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700">
+                        <button
+                          key={photo.id}
+                          type="button"
+                          onClick={() => setViewing(photo)}
+                          aria-label={t('pairs.viewPairPhoto', { type: photoTypeBadge(photo.type), number: index + 1 })}
+                          className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
+                        >
                           <PhotoThumbnail photo={photo} />
                           <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
                           <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
@@ -172,6 +200,36 @@ export function PhotoPairsCard({ project }: { project: Project }) {
               </ul>
             </section>
           )}
+        </>
+      )}
+      {canPairSelection(selected) && (
+        <>
+          {/* Pinned to the bottom of the screen while two photos are selected: the actions stay in
+              reach however far the list has scrolled. The spacer keeps the last photos clear of it. */}
+          <div className="h-20" aria-hidden="true" />
+          <div
+            role="group"
+            aria-label={t('pairs.selectionActions')}
+            data-testid="pair-bar"
+            className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur"
+          >
+            <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-end gap-2">
+              <p className="mr-auto text-sm font-medium text-slate-700">{t('pairs.selectedTwo')}</p>
+              <Button onClick={pairSelected} disabled={busy}>
+                <Link2 className="size-4" aria-hidden="true" /> {t('pairs.pairSelected')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  focusWhenLost('unpaired-title');
+                  setSelection([]);
+                }}
+                disabled={busy}
+              >
+                <X className="size-4" aria-hidden="true" /> {t('pairs.clear')}
+              </Button>
+            </div>
+          </div>
         </>
       )}
       <PhotoViewerDialog photo={viewing} onClose={() => setViewing(null)} />
@@ -192,13 +250,22 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
       )}
       data-testid="unpaired-photo"
     >
-      <button type="button" onClick={props.onToggle} aria-pressed={selected} aria-label={t('pairs.select', { type: label })} className="block w-full focus-visible:outline-none">
+      <button
+        type="button"
+        onClick={props.onToggle}
+        aria-pressed={selected}
+        aria-label={t('pairs.select', { type: label })}
+        className="block w-full focus-visible:outline-none"
+      >
         <PhotoThumbnail photo={photo} />
       </button>
       <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
       <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
       {selected && (
-        <span className="pointer-events-none absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow" aria-hidden="true">
+        <span
+          className="pointer-events-none absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow"
+          aria-hidden="true"
+        >
           <Check className="size-4" />
         </span>
       )}
@@ -212,4 +279,24 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
       </div>
     </li>
   );
+}
+
+/** What of this report's pairing waits in the outbox, for the card to show as already done. */
+function useQueuedPairing(projectId: number) {
+  const items = useOutboxItems();
+  return useMemo(() => {
+    const hiddenPhotoIds = new Set<number>();
+    const unpairedPairIds = new Set<number>();
+    let waiting = 0;
+    for (const { entry } of items) {
+      if (!('projectId' in entry) || entry.projectId !== projectId) continue;
+      if (entry.kind === 'delete-photo' && typeof entry.photoId === 'number') hiddenPhotoIds.add(entry.photoId);
+      if (entry.kind === 'create-pair') {
+        for (const id of [entry.beforePhotoId, entry.afterPhotoId]) if (typeof id === 'number') hiddenPhotoIds.add(id);
+      }
+      if (entry.kind === 'delete-pair') unpairedPairIds.add(entry.pairId);
+      if (entry.kind === 'create-pair' || entry.kind === 'delete-pair' || entry.kind === 'auto-pair') waiting++;
+    }
+    return { hiddenPhotoIds, unpairedPairIds, waiting };
+  }, [items, projectId]);
 }

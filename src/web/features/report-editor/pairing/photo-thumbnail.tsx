@@ -21,13 +21,19 @@ export function PhotoThumbnail({ photo, className }: { photo: Photo; className?:
 
 export function PhotoTypeBadge({ type, className }: { type: Photo['type']; className?: string }) {
   return (
-    <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm', type === 'before' ? 'bg-amber-700' : 'bg-brand-700', className)}>
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide text-white shadow-sm',
+        type === 'before' ? 'bg-amber-700' : 'bg-brand-700',
+        className,
+      )}
+    >
       {photoTypeBadge(type)}
     </span>
   );
 }
 
-/** When the photo was taken (issue 13), small over the thumbnail's corner; nothing when unknown. */
+/** When the photo was taken, small over the thumbnail's corner; nothing when unknown. */
 export function CaptureTimeBadge({ capturedAt, className }: { capturedAt: string | null; className?: string }) {
   if (!capturedAt) return null;
   const taken = t('capture.taken', { dateTime: formatDateTime(capturedAt) });

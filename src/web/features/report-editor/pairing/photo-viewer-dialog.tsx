@@ -12,10 +12,20 @@ export function PhotoViewerDialog({ photo, onClose }: { photo: Photo | null; onC
     <RadixDialog.Root open={photo !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/90" />
-        <RadixDialog.Content {...returnFocus} aria-describedby={undefined} className="fixed inset-0 z-50 flex flex-col p-3 outline-none sm:p-6" onClick={onClose}>
+        <RadixDialog.Content
+          {...returnFocus}
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col p-3 outline-none sm:p-6"
+          onClick={onClose}
+        >
           <div className="flex items-center justify-between text-white">
-            <RadixDialog.Title className="rounded-full bg-white/10 px-3 py-1 text-sm font-bold tracking-wide">{photo ? t('photo.alt', { type: photoTypeBadge(photo.type) }) : ''}</RadixDialog.Title>
-            <RadixDialog.Close aria-label={t('photo.close')} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+            <RadixDialog.Title className="rounded-full bg-white/10 px-3 py-1 text-sm font-bold tracking-wide">
+              {photo ? t('photo.alt', { type: photoTypeBadge(photo.type) }) : ''}
+            </RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label={t('photo.close')}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+            >
               <X className="size-6" aria-hidden="true" />
             </RadixDialog.Close>
           </div>

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { CloudOff, Lock, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { CaptureTimeBadge } from '../pairing/photo-thumbnail';
-import type { QueuedUploadView } from './upload-queue';
-import { uploadQueue } from './use-upload-queue';
+import type { QueuedUploadView } from './use-upload-queue';
+import { outbox } from '../../../lib/outbox/app-outbox';
 
 /** Photos taken but not on the server yet: shown as waiting, never lost. */
 export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
@@ -15,11 +15,21 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
     <section aria-label={t('pending.label')} className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
       <div className="flex items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
-          {waitingFor === 'upgrade' ? <Lock className="size-4" aria-hidden="true" /> : waitingFor ? <CloudOff className="size-4" aria-hidden="true" /> : <Spinner label={t('pending.uploading')} />}
+          {waitingFor === 'upgrade' ? (
+            <Lock className="size-4" aria-hidden="true" />
+          ) : waitingFor ? (
+            <CloudOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Spinner label={t('pending.uploading')} />
+          )}
           {waitingFor ? t('pending.waitingCount', { count: uploads.length }) : t('pending.uploadingCount', { count: uploads.length })}
         </p>
         {(waitingFor === 'connection' || waitingFor === 'server') && (
-          <button type="button" onClick={() => uploadQueue.retryNow()} className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100">
+          <button
+            type="button"
+            onClick={() => outbox.retryNow()}
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-medium text-amber-900 hover:bg-amber-100"
+          >
             <RefreshCw className="size-4" aria-hidden="true" /> {t('pending.retry')}
           </button>
         )}
@@ -55,7 +65,11 @@ function PendingThumbnail({ upload }: { upload: QueuedUploadView }) {
   }, [upload.bytes, upload.mimeType]);
   return (
     <li className="relative w-24 shrink-0">
-      <img ref={image} alt={t('pending.thumbAlt', { type: photoTypeBadge(upload.type) })} className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80" />
+      <img
+        ref={image}
+        alt={t('pending.thumbAlt', { type: photoTypeBadge(upload.type) })}
+        className="aspect-[4/3] w-full rounded-lg bg-amber-100 object-cover opacity-80"
+      />
       <span className="absolute top-1 left-1 rounded bg-slate-900/70 px-1.5 text-[10px] font-bold text-white">{photoTypeBadge(upload.type)}</span>
       <CaptureTimeBadge capturedAt={upload.capturedAt} className="absolute bottom-1.5 left-1" />
       {upload.status === 'uploading' && <UploadProgress upload={upload} />}

@@ -27,6 +27,14 @@ export function useCancelSubscription() {
   });
 }
 
+/** Takes back a cancel before the paid period ends (resumeSubscription); answers the new status. */
+export function useResumeSubscription() {
+  return useMutation({
+    mutationFn: () => api.resumeSubscription(),
+    onSuccess: (status) => queryClient.setQueryData(SUBSCRIPTION_STATUS_QUERY_KEY, status),
+  });
+}
+
 /** The sandbox's Pay button (confirmSandboxPayment). */
 export function confirmSandboxPayment(clientSecret: string) {
   return api.confirmSandboxPayment({ body: { clientSecret } });

@@ -1,0 +1,4 @@
+CREATE TABLE "withdrawn_link_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"withdrawn_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,0 +1,113 @@
+// The client answers on the link, signed out: flags a pair with a pin and a note, then approves
+// with a drawn signature (phone, by touch and pointer); the same with the keyboard only (desktop).
+// The owner's report then carries both (read through the API).
+import { expect, test, type Page } from '@playwright/test';
+import type { Project } from '../src/shared/contract/projects';
+import { DESKTOP, PHONE, actAsNewVisitor, registerThroughUi } from './support';
+import { seedReport } from './reports-support';
+
+const SHOTS = 'test-results/client-answers';
+
+async function ownerLink(page: Page, baseURL: string): Promise<{ projectId: number; url: string }> {
+  await registerThroughUi(page, { businessName: 'Sparkle Cleaning' });
+  const { projectId } = await seedReport(page, baseURL, 'Jane Smith', 2);
+  const link = await page.request.post(`/api/projects/${projectId}/share-links`, { headers: { origin: baseURL }, data: {} });
+  expect(link.status()).toBe(201);
+  return { projectId, url: ((await link.json()) as { url: string }).url };
+}
+
+async function readOwnersReport(page: Page, projectId: number): Promise<Project> {
+  const response = await page.request.get(`/api/projects/${projectId}?images=url`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Project;
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('a signed-out client pins a note on a pair, then approves with a drawn signature and a rating', async ({ page, baseURL, browser }) => {
+    test.setTimeout(150_000);
+    const { projectId, url } = await ownerLink(page, baseURL!);
+    const client = await (await browser.newContext(PHONE)).newPage();
+    await actAsNewVisitor(client);
+    await client.goto(url);
+    await expect(client.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeVisible();
+    await expect(client.getByText(/never your address/)).toBeVisible();
+
+    await client.getByRole('button', { name: 'Something’s not right? (pair 2)' }).click();
+    const area = client.getByTestId('issue-pin-area');
+    const box = (await area.boundingBox())!;
+    await client.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+    await expect(area).toHaveAttribute('aria-valuetext', /25% from the left, 75% from the top/);
+    await client.getByLabel('What is not right?').fill('Streaks left on the glass');
+    await client.screenshot({ path: `${SHOTS}/issue-form-phone.png` });
+    await client.getByRole('button', { name: 'Send to the business' }).click();
+    await expect(client.getByText('Sent. The business will be in touch.')).toBeVisible();
+
+    await client.getByLabel('Your name').fill('Jane Smith');
+    const pad = client.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const padBox = (await pad.boundingBox())!;
+    await client.mouse.move(padBox.x + 20, padBox.y + padBox.height / 2);
+    await client.mouse.down();
+    await client.mouse.move(padBox.x + padBox.width / 2, padBox.y + 20, { steps: 6 });
+    await client.mouse.move(padBox.x + padBox.width - 20, padBox.y + padBox.height - 20, { steps: 6 });
+    await client.mouse.up();
+    await client.locator('label', { hasText: '4 stars' }).click();
+    await client.getByRole('button', { name: 'Approve', exact: true }).click();
+    // Nothing is approved until the confirm step.
+    await expect(client.getByText('Approve this job as Jane Smith?')).toBeVisible();
+    await client.screenshot({ path: `${SHOTS}/approve-confirm-phone.png` });
+    expect((await readOwnersReport(page, projectId)).approval).toBeNull();
+    await client.getByRole('button', { name: 'Yes, approve' }).click();
+    await expect(client.getByText('Approved by Jane Smith. Thank you!')).toBeVisible();
+    await client.screenshot({ path: `${SHOTS}/approved-phone.png`, fullPage: true });
+
+    const report = await readOwnersReport(page, projectId);
+    expect(report.approval).toMatchObject({ name: 'Jane Smith', rating: 4, superseded: false });
+    expect(report.issues).toHaveLength(1);
+    expect(report.issues[0]).toMatchObject({ pairId: report.photoPairs[1]!.id, note: 'Streaks left on the glass' });
+    expect(report.issues[0]!.x).toBeCloseTo(0.25, 1);
+    expect(report.issues[0]!.y).toBeCloseTo(0.75, 1);
+  });
+});
+
+test.describe('with the keyboard only', () => {
+  test.use(DESKTOP);
+
+  test('a client flags a pair and approves without a pointer', async ({ page, baseURL, browser }) => {
+    test.setTimeout(150_000);
+    const { projectId, url } = await ownerLink(page, baseURL!);
+    const client = await (await browser.newContext(DESKTOP)).newPage();
+    await actAsNewVisitor(client);
+    await client.goto(url);
+    await expect(client.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeVisible();
+
+    const flag = client.getByRole('button', { name: 'Something’s not right? (pair 1)' });
+    await flag.focus();
+    await client.keyboard.press('Enter');
+    const area = client.getByTestId('issue-pin-area');
+    await area.focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await client.keyboard.press(key);
+    await expect(area).toHaveAttribute('aria-valuetext', /60% from the left, 55% from the top/);
+    await client.keyboard.press('Tab');
+    await expect(client.getByLabel('What is not right?')).toBeFocused();
+    await client.keyboard.type('The oven door still has grease');
+    await client.getByRole('button', { name: 'Send to the business' }).focus();
+    await client.keyboard.press('Enter');
+    await expect(client.getByText('Sent. The business will be in touch.')).toBeVisible();
+
+    await client.getByLabel('Your name').focus();
+    await client.keyboard.type('Sam Lee');
+    await client.keyboard.press('Enter');
+    await expect(client.getByText('Approve this job as Sam Lee?')).toBeVisible();
+    await expect(client.getByRole('button', { name: 'Yes, approve' })).toBeFocused();
+    await client.screenshot({ path: `${SHOTS}/approve-confirm-desktop.png` });
+    await client.keyboard.press('Enter');
+    await expect(client.getByText('Approved by Sam Lee. Thank you!')).toBeVisible();
+
+    const report = await readOwnersReport(page, projectId);
+    expect(report.approval).toMatchObject({ name: 'Sam Lee', rating: null });
+    expect(report.issues[0]).toMatchObject({ x: 0.6, y: 0.55, note: 'The oven door still has grease' });
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { PHONE, registerThroughUi } from './support';
+import { makeJpeg } from './reports-support';
+
+test.use(PHONE);
+
+test('a Deep clean report walks its areas: Finish refused with the list, an area skipped, then finished', async ({ page }) => {
+  await registerThroughUi(page);
+  const created = await page.request.post('/api/projects', { data: { templateId: 'deep-clean', bedrooms: 2, bathrooms: 1 } });
+  expect(created.status()).toBe(201);
+  const report = (await created.json()) as { id: number; areas: Array<{ id: number; name: string; minBefore: number; minAfter: number }> };
+  // Every area but the last gets its photos through the API; the last is left for the gate.
+  for (const area of report.areas.slice(0, -1)) {
+    for (const type of ['before', 'after'] as const) {
+      for (let shot = 0; shot < (type === 'before' ? area.minBefore : area.minAfter); shot += 1) {
+        const bytes = await makeJpeg({ width: 64, height: 48, hue: type === 'before' ? '#884400' : '#44aa88' });
+        const response = await page.request.post(`/api/projects/${report.id}/photos?type=${type}&areaId=${area.id}`, {
+          data: bytes,
+          headers: { 'content-type': 'image/jpeg' },
+        });
+        expect(response.status()).toBe(201);
+      }
+    }
+  }
+  await page.goto(`/?project=${report.id}`);
+  await expect(page.getByRole('heading', { name: 'Areas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Bedroom 2/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Kitchen.*2\/2 before · 2\/2 after/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/job-areas-walk.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Finish job' }).click();
+  const missing = page.getByTestId('finish-missing');
+  await expect(missing).toContainText('Baseboards and windows: 0/1 before · 0/1 after');
+  await page.screenshot({ path: 'test-results/job-areas-missing.png', fullPage: true });
+
+  const last = report.areas.at(-1)!;
+  await page.locator(`#area-row-${last.id}`).getByRole('button', { name: 'Skip' }).click();
+  await page.getByLabel('Not in scope').check();
+  await page.getByLabel('Note (optional)').fill('Client asked to leave them');
+  await page.getByRole('button', { name: 'Skip area' }).click();
+  await expect(page.locator(`#area-row-${last.id}`)).toContainText('Skipped: Not in scope');
+
+  await page.getByRole('button', { name: 'Finish job' }).click();
+  await expect(page.getByTestId('job-finished')).toBeVisible();
+  await page.screenshot({ path: 'test-results/job-areas-finished.png', fullPage: true });
+  const loaded = (await (await page.request.get(`/api/projects/${report.id}?images=url`)).json()) as { status: string };
+  expect(loaded.status).toBe('finished');
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../../shared/contract/clients.js';
+import type { ProjectSummary } from '../../shared/contract/projects.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { registerUser, type TestClient } from '../test-support/test-client.js';
+import { createProject } from '../test-support/project-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedIn(): Promise<TestClient> {
+  const client = t.client();
+  await registerUser(client);
+  return client;
+}
+
+async function addClient(client: TestClient, body: Record<string, unknown>): Promise<Client> {
+  const response = await client.post<Client>('/api/clients', body);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+describe('clients', () => {
+  it('creates a client with contact details and reads it back', async () => {
+    const client = await signedIn();
+    const created = await addClient(client, {
+      name: '  Harbour View Hotel ',
+      email: 'front@harbour.example',
+      phone: '+1 (555) 010-2030',
+      address: '1 Quay Street',
+      notes: 'Key at reception',
+    });
+    expect(created).toMatchObject({
+      name: 'Harbour View Hotel',
+      email: 'front@harbour.example',
+      phone: '+1 (555) 010-2030',
+      address: '1 Quay Street',
+      notes: 'Key at reception',
+      reportCount: 0,
+      lastReportAt: null,
+    });
+    expect((await client.get<Client>(`/api/clients/${created.id}`)).body).toEqual(created);
+    const bare = await addClient(client, { name: 'Just a name' });
+    expect(bare).toMatchObject({ email: null, phone: null, address: null, notes: null });
+  });
+
+  it('refuses bad input with a 400 naming the field', async () => {
+    const client = await signedIn();
+    for (const [body, field] of [
+      [{}, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'A', email: 'not-an-address' }, 'email'],
+      [{ name: 'A', phone: 'call me' }, 'phone'],
+      [{ name: 'A', phone: '555-0100 ext' }, 'phone'],
+      [{ name: 'A', notes: 'x'.repeat(2001) }, 'notes'],
+      [{ name: 'A', address: 7 }, 'address'],
+    ] as const) {
+      const response = await client.post<{ message: string }>('/api/clients', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toContain(field);
+    }
+    const created = await addClient(client, { name: 'A' });
+    const patch = await client.patch<{ message: string }>(`/api/clients/${created.id}`, { email: 'nope' });
+    expect(patch.status).toBe(400);
+    expect(patch.body.message).toContain('email');
+    expect((await client.patch(`/api/clients/${created.id}`, {})).status).toBe(400);
+  });
+
+  it('changes any field; blank or null clears a detail; renaming leaves past reports’ names alone', async () => {
+    const client = await signedIn();
+    const created = await addClient(client, { name: 'Old Name', phone: '555 0100' });
+    const report = await createProject(client, { clientId: created.id });
+    const changed = await client.patch<Client>(`/api/clients/${created.id}`, { name: 'New Name', phone: '', email: 'a@b.example' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ name: 'New Name', phone: null, email: 'a@b.example', reportCount: 1 });
+    const kept = await client.get<ProjectSummary[]>(`/api/projects?clientId=${created.id}`);
+    expect(kept.body).toMatchObject([{ id: report.id, clientName: 'Old Name' }]);
+  });
+
+  it('counts reports and lists clients most recently served first, searchable and paged', async () => {
+    const client = await signedIn();
+    const early = await addClient(client, { name: 'José Ñúñez' });
+    const served = await addClient(client, { name: 'Riverside Gym' });
+    const late = await addClient(client, { name: 'Late Added' });
+    await createProject(client, { clientId: early.id });
+    const newest = await createProject(client, { clientId: served.id });
+
+    const all = (await client.get<Client[]>('/api/clients')).body;
+    expect(all.map((c) => c.id)).toEqual([served.id, early.id, late.id]);
+    expect(all[0]).toMatchObject({ reportCount: 1, lastReportAt: newest.createdAt });
+
+    expect((await client.get<Client[]>('/api/clients?q=nunez')).body.map((c) => c.id)).toEqual([early.id]);
+    expect((await client.get<Client[]>('/api/clients?q=RIV')).body.map((c) => c.id)).toEqual([served.id]);
+
+    const first = (await client.get<Client[]>('/api/clients?limit=2')).body;
+    const second = (await client.get<Client[]>(`/api/clients?limit=2&before=${first.at(-1)?.id}`)).body;
+    expect([...first, ...second].map((c) => c.id)).toEqual([served.id, early.id, late.id]);
+  });
+
+  it('deletes a client; their reports stay with their clientName and clientId null', async () => {
+    const client = await signedIn();
+    const created = await addClient(client, { name: 'Gone Soon' });
+    const report = await createProject(client, { clientId: created.id });
+    const deleted = await client.delete(`/api/clients/${created.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await client.get(`/api/clients/${created.id}`)).status).toBe(404);
+    const reports = (await client.get<ProjectSummary[]>('/api/projects')).body;
+    expect(reports).toMatchObject([{ id: report.id, clientName: 'Gone Soon', clientId: null }]);
+  });
+
+  it('answers 404 for another account’s client on every route', async () => {
+    const mine = await signedIn();
+    const theirs = await signedIn();
+    const foreign = await addClient(theirs, { name: 'Not Yours' });
+    expect((await mine.get(`/api/clients/${foreign.id}`)).status).toBe(404);
+    expect((await mine.patch(`/api/clients/${foreign.id}`, { name: 'Mine now' })).status).toBe(404);
+    expect((await mine.delete(`/api/clients/${foreign.id}`)).status).toBe(404);
+    expect((await mine.get(`/api/clients?before=${foreign.id}`)).status).toBe(404);
+    expect((await mine.get<Client[]>('/api/clients')).body).toEqual([]);
+    expect((await theirs.get<Client>(`/api/clients/${foreign.id}`)).body.name).toBe('Not Yours');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.client().get('/api/clients')).status).toBe(401);
+    expect((await t.client().post('/api/clients', { name: 'X' })).status).toBe(401);
+  });
+});

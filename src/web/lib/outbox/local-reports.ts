@@ -1,0 +1,70 @@
+// New Report with no signal: the report gets a local (negative) id on this device and is shown at
+// once from the query cache (kept offline by persisted-queries.ts); the outbox creates it on the
+// server first when the signal returns, and what was queued against it follows with the real id.
+import type { Project, ProjectSummary } from '@shared/contract/projects';
+import { queryClient } from '../query-client';
+import { PROJECTS_QUERY_KEY, projectQueryKey } from '../query-keys';
+import { outbox } from './app-outbox';
+import { isLocalProjectId } from './outbox-entries';
+import { newLocalProjectId, recordReportMoved } from './moved-reports';
+
+const toSummary = (project: Project): ProjectSummary => ({
+  id: project.id,
+  clientName: project.clientName,
+  clientId: project.clientId,
+  description: project.description,
+  createdAt: project.createdAt,
+  photoCount: project.photoCount,
+  pairCount: project.pairCount,
+  templateId: project.templateId,
+  status: project.status,
+  finishedAt: project.finishedAt,
+});
+
+/**
+ * Keeps a new, empty report on the device and queues its creation; returns its local id.
+ * `idempotencyKey`: the key a create already tried with (its answer lost), so the server's report is reused.
+ */
+export async function keepNewReport(userId: number, idempotencyKey?: string): Promise<number> {
+  const projectId = newLocalProjectId();
+  const project: Project = {
+    id: projectId,
+    clientName: '',
+    clientId: null,
+    description: '',
+    createdAt: new Date().toISOString(),
+    photoCount: 0,
+    pairCount: 0,
+    templateId: null,
+    status: 'open',
+    finishedAt: null,
+    areas: [],
+    photos: [],
+    photoPairs: [],
+    approval: null,
+    issues: [],
+  };
+  await outbox.enqueue({ kind: 'create-report', userId, projectId, ...(idempotencyKey ? { id: idempotencyKey } : {}) });
+  queryClient.setQueryData(projectQueryKey(projectId), project);
+  queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => [toSummary(project), ...(list ?? [])]);
+  return projectId;
+}
+
+/**
+ * The server has made the report kept as `localId`: the cache moves to `serverId` (the list and the
+ * open report show it at once, then are fetched again).
+ */
+export function moveReportToServerId(localId: number, serverId: number): void {
+  recordReportMoved(localId, serverId);
+  const kept = queryClient.getQueryData<Project>(projectQueryKey(localId));
+  if (kept) queryClient.setQueryData<Project>(projectQueryKey(serverId), (current) => current ?? { ...kept, id: serverId });
+  queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => list?.map((item) => (item.id === localId ? { ...item, id: serverId } : item)));
+}
+
+/** Forgets a report made offline (deleted before the server had it): its entries are not sent. */
+export async function discardLocalReport(projectId: number): Promise<void> {
+  if (!isLocalProjectId(projectId)) return;
+  await outbox.discard((entry) => 'projectId' in entry && entry.projectId === projectId);
+  queryClient.removeQueries({ queryKey: projectQueryKey(projectId) });
+  queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => list?.filter((item) => item.id !== projectId));
+}
