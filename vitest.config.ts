@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'api',
           include: ['src/**/*.api.test.ts'],
           environment: 'node',
+          // One migrated PGlite folder for the run, copied for each test app.
+          globalSetup: ['src/server/test-support/pglite-template.global.ts'],
           testTimeout: 60_000,
           // PGlite takes ~3 s to start on an idle machine, far longer on a loaded one.
           hookTimeout: 180_000,

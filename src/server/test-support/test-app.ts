@@ -20,6 +20,7 @@ import { createBillingProvider } from '../billing/create-billing-provider.js';
 import { TestClient, type TestClientOptions } from './test-client.js';
 import { serverBackupSupport } from '../backup/server-backup-support.js';
 import { holdDeletionsDuringBackups } from '../backup/guarded-photo-store.js';
+import { seedFromPgliteTemplate } from './pglite-template.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -75,7 +76,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   // config.dataDir: DATA_DIR in options.env starts the app on a folder that already holds data (a restored backup).
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+  const pgliteDataDir = path.join(config.dataDir, 'db');
+  if (!config.databaseUrl) await seedFromPgliteTemplate(pgliteDataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir });
   const backups = serverBackupSupport(database, config.dataDir);
 
   let offsetMs = options.clockOffsetMs ?? 0;
