@@ -6,6 +6,7 @@ import type { Locale } from '../../shared/preferences.js';
 import { escapeHtml } from '../lib/escape-html.js';
 import type { MailAttachment, MailMessage } from '../mail/mailer.js';
 import { BRAND_COLOUR } from '../mail/brand-logo.js';
+import { MAIL_TEXT, mailButtonWithFallback, mailDocument } from '../mail/mail-layout.js';
 
 interface ReportMailWords {
   subject: (business: string) => string;
@@ -56,7 +57,6 @@ export interface ReportMailInput {
   pdf: { filename: string; content: Buffer } | null;
 }
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const LOGO_CID = 'business-logo@cleanproof';
 
 export function composeReportMail(input: ReportMailInput): MailMessage {
@@ -90,46 +90,14 @@ export function composeReportMail(input: ReportMailInput): MailMessage {
 }
 
 function reportMailHtml(input: ReportMailInput, words: ReportMailWords, subject: string, pdfLine: string): string {
-  const href = escapeHtml(input.link);
-  const paragraph = `margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:#0f172a`;
-  const small = `margin:0 0 12px;${FONT};font-size:13px;line-height:20px;color:#475569`;
-  const logo = input.logo
-    ? `<td style="padding:0 12px 0 0"><img src="cid:${LOGO_CID}" height="48" alt="" style="display:block;border:0;max-height:48px;width:auto"></td>`
-    : '';
+  const logoImg = input.logo ? `<img src="cid:${LOGO_CID}" height="48" alt="" style="display:block;border:0;max-height:48px;width:auto">` : '';
   // The owner's message keeps its line breaks.
   const message = input.message
-    ? `<p style="${paragraph};white-space:pre-line;border-left:3px solid ${BRAND_COLOUR};padding-left:12px">${escapeHtml(input.message)}</p>`
+    ? `<p style="${MAIL_TEXT.paragraph};white-space:pre-line;border-left:3px solid ${BRAND_COLOUR};padding-left:12px">${escapeHtml(input.message)}</p>\n`
     : '';
-  return `<!doctype html>
-<html lang="${input.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background-color:#f1f5f9">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f1f5f9">
-<tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px">
-<tr><td style="padding:0 0 20px">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-${logo}<td style="${FONT};font-size:22px;font-weight:700;color:#0f172a">${escapeHtml(input.business)}</td>
-</tr></table>
-</td></tr>
-<tr><td style="background-color:#ffffff;border-radius:16px;padding:32px 28px">
-<p style="${paragraph}">${escapeHtml(words.intro(input.business))}</p>
-${message}
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr>
-<td style="border-radius:10px;background-color:${BRAND_COLOUR}"><a href="${href}" style="display:inline-block;padding:14px 28px;${FONT};font-size:16px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:10px">${escapeHtml(words.button)}</a></td>
-</tr></table>
-<p style="${small}">${escapeHtml(words.orPaste)}<br><a href="${href}" style="color:${BRAND_COLOUR};word-break:break-all">${href}</a></p>
-<p style="${small}">${escapeHtml(pdfLine)}</p>
-<p style="${small}">${escapeHtml(words.replyNote)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+  const body = `<p style="${MAIL_TEXT.paragraph}">${escapeHtml(words.intro(input.business))}</p>
+${message}${mailButtonWithFallback(input.link, words.button, words.orPaste)}
+<p style="${MAIL_TEXT.small}">${escapeHtml(pdfLine)}</p>
+<p style="${MAIL_TEXT.small}">${escapeHtml(words.replyNote)}</p>`;
+  return mailDocument({ locale: input.locale, title: subject, logoImg, name: input.business, body });
 }

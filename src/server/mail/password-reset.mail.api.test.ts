@@ -2,80 +2,38 @@
 // link is read from the message the server received, works once, and fails the second time; the
 // message has the app's look (logo, button) in its HTML part and the same words as plain text.
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, TestClient } from '../test-support/test-client.js';
 import { BRAND_MARK_SVG } from './brand-logo.js';
 import { findResetLink } from '../test-support/mail-text.js';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  user: string | undefined;
-  raw: string;
-}
+import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.js';
 
 const SMTP_USER = 'mailer';
 const SMTP_PASS = 'smtp-secret';
 
-let smtp: SMTPServer;
-let received: ReceivedMail[] = [];
+let smtp: SmtpCapture;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    // Plain SMTP on loopback: no certificate to trust, and login allowed without TLS.
-    hideSTARTTLS: true,
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: typeof session.user === 'string' ? session.user : undefined,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({ env: { SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${port}`, MAIL_FROM: 'CleanProof <hello@cleanproof.test>' } });
+  smtp = await startSmtpCapture({ credentials: { user: SMTP_USER, pass: SMTP_PASS } });
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'CleanProof <hello@cleanproof.test>' } });
 }, 180_000);
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
 });
-
-async function waitForMailTo(address: string): Promise<ReceivedMail> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const mail = received.find((m) => m.to.includes(address));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`The SMTP server received no mail to ${address}`);
-}
 
 describe('password reset mail over SMTP', () => {
   it('delivers a link that resets the password once and fails the second time', async () => {
-    received = [];
     const { email, password } = await registerUser(t.client());
     const forgot = await t.client().post('/api/forgot-password', { email });
     expect(forgot.status).toBe(200);
 
-    const mail = await waitForMailTo(email);
+    const mail = await smtp.waitForMailTo(email);
     expect(mail.from).toBe('hello@cleanproof.test');
     expect(mail.user).toBe(SMTP_USER);
     expect(mail.raw).toMatch(/^Subject: Reset your CleanProof password/m);
@@ -101,7 +59,7 @@ describe("the reset message has the app's look", () => {
     const { email } = await registerUser(client);
     if (locale === 'es') expect((await client.patch('/api/user/preferences', { locale: 'es' })).status).toBe(200);
     expect((await t.client().post('/api/forgot-password', { email })).status).toBe(200);
-    return simpleParser((await waitForMailTo(email)).raw, { keepCidLinks: true });
+    return simpleParser((await smtp.waitForMailTo(email)).raw, { keepCidLinks: true });
   }
 
   it('sends an HTML part with the logo inside the message and a button to the link, and a plain-text part with the link', async () => {

@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server';
 export interface CapturedMail {
   from: string;
   to: string[];
+  /** The SMTP login the sender used, when the server asks for one. */
+  user: string | undefined;
   raw: string;
 }
 
@@ -18,11 +20,22 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export interface SmtpCaptureOptions {
+  /** Require this login (plain SMTP on loopback, so without TLS); without it any sender is taken. */
+  credentials?: { user: string; pass: string };
+}
+
+export async function startSmtpCapture({ credentials }: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const server = new SMTPServer({
+    // Plain SMTP on loopback: no certificate to trust.
     hideSTARTTLS: true,
-    authOptional: true,
+    authOptional: !credentials,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (credentials && auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
     // Large enough for a report PDF attached as base64.
     size: 50 * 1024 * 1024,
     onData(stream, session, callback) {
@@ -32,6 +45,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         callback();
@@ -40,8 +54,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  const login = credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@` : '';
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${login}127.0.0.1:${port}`,
     received,
     async waitForMailTo(address, { timeoutMs = 10_000, after = 0 } = {}) {
       const until = Date.now() + timeoutMs;
