@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Camera, Plus, Search } from 'lucide-react';
+import { Camera, Plus } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
 import { Button } from '../../components/ui/button';
+import { SearchBox, useSettledSearch } from '../../components/search-box';
 import { foldForSearch, keptReports, useProjectPages, useReportsNotInPages } from './api/project-pages';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 import { useCreateReport } from './use-create-report';
@@ -12,9 +13,6 @@ import { t } from '../../lib/i18n/i18n';
 
 /** The id the header's heading carries: the list's section is named by it. */
 export const REPORTS_HEADING_ID = 'reports-heading';
-
-/** Results follow the typing once it pauses this long. */
-const SEARCH_DEBOUNCE_MS = 150;
 
 interface ReportsListProps {
   /**
@@ -34,15 +32,6 @@ interface ReportsListProps {
   columns?: readonly [number, number, number];
 }
 
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * The reports list of home and /projects (spec §2): a search box, the cards newest first, 30 at a
  * time as the user scrolls, only those near the screen in the DOM (skeletons until they are known),
@@ -58,7 +47,7 @@ export function ReportsList({
   columns = [1, 2, 2],
 }: ReportsListProps) {
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSettledSearch(typed);
   const isOnline = useIsOnline();
   const searchingKept = !isOnline && search !== '';
   const { data, dataUpdatedAt, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useProjectPages(
@@ -79,19 +68,7 @@ export function ReportsList({
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const searchBox = (
-    <div className="relative mt-3">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-      <input
-        type="search"
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        aria-label={t('reports.search.label')}
-        placeholder={t('reports.search.placeholder')}
-        maxLength={100}
-        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-10 text-base focus-visible:outline-2 focus-visible:outline-brand-700"
-        data-testid="reports-search"
-      />
-    </div>
+    <SearchBox value={typed} onChange={setTyped} label={t('reports.search.label')} placeholder={t('reports.search.placeholder')} testId="reports-search" />
   );
 
   const body = failed ? (
