@@ -19,7 +19,6 @@ export default function TemplatePicker({ onCreate, isCreating }: { onCreate: (te
   if (!templates.data) return <Spinner />;
   const chosen = templates.data.find((template) => template.id === choice);
   const repeats = new Set(chosen?.areas.map((area) => area.repeat) ?? []);
-  const count = (value: string) => Math.min(ROOM_COUNT_MAX, Math.max(0, Math.trunc(Number(value) || 0)));
   return (
     <form
       className="mt-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
@@ -47,38 +46,30 @@ export default function TemplatePicker({ onCreate, isCreating }: { onCreate: (te
         ))}
       </fieldset>
       <div className="mt-2 flex gap-3">
-        {repeats.has('bedrooms') && (
-          <label className="text-sm font-medium">
-            {t('newReport.bedrooms')}
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={ROOM_COUNT_MAX}
-              value={bedrooms}
-              onChange={(event) => setBedrooms(count(event.target.value))}
-              className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-300 px-2"
-            />
-          </label>
-        )}
-        {repeats.has('bathrooms') && (
-          <label className="text-sm font-medium">
-            {t('newReport.bathrooms')}
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={ROOM_COUNT_MAX}
-              value={bathrooms}
-              onChange={(event) => setBathrooms(count(event.target.value))}
-              className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-300 px-2"
-            />
-          </label>
-        )}
+        {repeats.has('bedrooms') && <RoomCount label={t('newReport.bedrooms')} value={bedrooms} onChange={setBedrooms} />}
+        {repeats.has('bathrooms') && <RoomCount label={t('newReport.bathrooms')} value={bathrooms} onChange={setBathrooms} />}
       </div>
       <Button type="submit" className="mt-3 w-full" disabled={isCreating}>
         {isCreating ? t('common.creating') : t('newReport.create')}
       </Button>
     </form>
+  );
+}
+
+/** How many of a repeated room (0 to ROOM_COUNT_MAX); whatever is typed is brought into that range. */
+function RoomCount({ label, value, onChange }: { label: string; value: number; onChange: (count: number) => void }) {
+  return (
+    <label className="text-sm font-medium">
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={ROOM_COUNT_MAX}
+        value={value}
+        onChange={(event) => onChange(Math.min(ROOM_COUNT_MAX, Math.max(0, Math.trunc(Number(event.target.value) || 0))))}
+        className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-300 px-2"
+      />
+    </label>
   );
 }
