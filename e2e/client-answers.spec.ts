@@ -1,9 +1,11 @@
 // The client answers on the link, signed out: flags a pair with a pin and a note, then approves
 // with a drawn signature (phone, by touch and pointer); the same with the keyboard only (desktop).
-// The owner's report then carries both (read through the API).
+// The owner's report then carries both (through the API, and on the report's page, where the issue
+// is resolved).
 import { expect, test, type Page } from '@playwright/test';
 import type { Project } from '../src/shared/contract/projects';
-import { DESKTOP, PHONE, actAsNewVisitor, registerThroughUi } from './support';
+import { DESKTOP, PHONE, actAsNewVisitor, expectToast, registerThroughUi } from './support';
+import { expectNoAxeViolations } from './a11y-support';
 import { seedReport } from './reports-support';
 
 const SHOTS = 'test-results/client-answers';
@@ -69,6 +71,26 @@ test.describe('on a phone', () => {
     expect(report.issues[0]).toMatchObject({ pairId: report.photoPairs[1]!.id, note: 'Streaks left on the glass' });
     expect(report.issues[0]!.x).toBeCloseTo(0.25, 1);
     expect(report.issues[0]!.y).toBeCloseTo(0.75, 1);
+
+    // The owner's report shows both, the pin where the client put it, and resolves the issue.
+    await page.goto(`/?project=${projectId}`);
+    const answers = page.getByTestId('client-answers');
+    await expect(answers.getByTestId('client-approval')).toContainText('Approved by Jane Smith');
+    await expect(answers.getByTestId('client-approval')).toContainText('Rating: 4 of 5');
+    await expect(answers).toContainText('1 issue to resolve');
+    const issue = answers.getByTestId('client-issue');
+    await expect(issue).toContainText('Pair 2');
+    await expect(issue).toContainText('Streaks left on the glass');
+    await expect(issue.getByRole('img', { name: /After photo of pair 2, with the client's pin 2[45]% from the left and 7[56]% from the top/ })).toBeVisible();
+    await expectNoAxeViolations(page, "the report with the client's answers");
+    await answers.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/owner-answers-phone.png` });
+    await issue.getByLabel('What was done (optional)').fill('Re-cleaned the glass on Tuesday');
+    await issue.getByRole('button', { name: 'Resolve' }).click();
+    await expectToast(page, 'Issue resolved');
+    await expect(issue.getByTestId('issue-resolved')).toContainText('Re-cleaned the glass on Tuesday');
+    await expect(answers).not.toContainText('to resolve');
+    expect((await readOwnersReport(page, projectId)).issues[0]).toMatchObject({ resolutionNote: 'Re-cleaned the glass on Tuesday' });
   });
 });
 
@@ -109,5 +131,18 @@ test.describe('with the keyboard only', () => {
     const report = await readOwnersReport(page, projectId);
     expect(report.approval).toMatchObject({ name: 'Sam Lee', rating: null });
     expect(report.issues[0]).toMatchObject({ x: 0.6, y: 0.55, note: 'The oven door still has grease' });
+
+    // The owner resolves it from the keyboard too.
+    await page.goto(`/?project=${projectId}`);
+    const issue = page.getByTestId('client-issue');
+    await expect(issue).toContainText('The oven door still has grease');
+    await issue.getByLabel('What was done (optional)').focus();
+    await page.keyboard.type('Degreased the door');
+    await page.keyboard.press('Tab');
+    await expect(issue.getByRole('button', { name: 'Resolve' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(issue.getByTestId('issue-resolved')).toContainText('Degreased the door');
+    await page.getByTestId('client-answers').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/owner-answers-desktop.png` });
   });
 });

@@ -107,6 +107,13 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
         {project.areas.length > 0 ? <AreaCapture project={project} /> : <AddPhotosCard project={project} />}
+        {(project.approval || project.issues.length > 0) && (
+          <div className="lg:col-span-2">
+            <Suspense fallback={<Spinner />}>
+              <ClientAnswersCard project={project} />
+            </Suspense>
+          </div>
+        )}
         <div className="lg:col-span-2">
           <PhotoPairsCard project={project} />
         </div>
@@ -117,6 +124,8 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
 
 // Only reports made from a template load the areas' screen.
 const AreasCard = lazy(() => import('./areas/areas-card'));
+// Only reports a client has answered load the answers.
+const ClientAnswersCard = lazy(() => import('./client-answers/client-answers-card'));
 
 /** A report made from a template: the areas, and Add Photos capturing into the one chosen. */
 function AreaCapture({ project }: { project: Project }) {
