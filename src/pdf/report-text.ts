@@ -18,6 +18,9 @@ export interface ReportPdfText {
   areaCount: (pairs: number, required: number) => string;
   skipped: string;
   skipReasons: Record<'no_access' | 'occupied' | 'not_in_scope' | 'other', string>;
+  /** The first page's approval line: "Approved by Jane Smith · 24 Nov 2026 18:10 · version 3f9a1c…". */
+  approvedBy: string;
+  version: string;
 }
 
 export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
@@ -34,6 +37,8 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     areaCount: (pairs, required) => `${pairs} of ${required}`,
     skipped: 'Skipped',
     skipReasons: { no_access: 'No access', occupied: 'Occupied', not_in_scope: 'Not in scope', other: 'Other' },
+    approvedBy: 'Approved by',
+    version: 'version',
   },
   es: {
     kicker: 'INFORME DE ANTES Y DESPUÉS',
@@ -48,5 +53,7 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     areaCount: (pairs, required) => `${pairs} de ${required}`,
     skipped: 'Omitida',
     skipReasons: { no_access: 'Sin acceso', occupied: 'Ocupada', not_in_scope: 'Fuera del encargo', other: 'Otro motivo' },
+    approvedBy: 'Aprobado por',
+    version: 'versión',
   },
 };

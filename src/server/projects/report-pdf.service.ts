@@ -10,7 +10,8 @@ import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
 import { buildReportPdf, type ReportPdfArea, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { isTemplated, listAreaRows, toAreaResponse } from '../project-access/project-areas.js';
 import type { ProjectAreaRow } from '../db/schema.js';
-import { formatReportDate, formatTime } from '../../shared/format.js';
+import { formatReportDate } from '../../shared/format.js';
+import { approvalLineOf, pdfAreaOf } from '../../pdf/report-extras.js';
 import { findLatestApproval } from '../client-answers/client-answers.service.js';
 import { currentReportVersion } from '../client-answers/report-version.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
@@ -40,7 +41,7 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     afterCapturedAt: row.after.capturedAt?.toISOString() ?? null,
     areaId: row.before.areaId,
   }));
-  return buildReportPdfOfPairs(user, project, pairs, logo, { areas: areaRows.map(toPdfArea), approvalLine: await approvalLineOf(deps, user, project) });
+  return buildReportPdfOfPairs(user, project, pairs, logo, { areas: areaRows.map(toPdfArea), approvalLine: await approvalLineOfReport(deps, user, project) });
 }
 
 /**
@@ -80,16 +81,11 @@ export async function buildReportPdfOfPairs(
 }
 
 /** The current approval of the report, as its first page prints it; null when none or superseded. */
-async function approvalLineOf(deps: { db: Database; photoStore: PhotoStore }, user: UserRow, project: ProjectRow): Promise<string | null> {
+async function approvalLineOfReport(deps: { db: Database; photoStore: PhotoStore }, user: UserRow, project: ProjectRow): Promise<string | null> {
   const approval = await findLatestApproval(deps.db, project.id);
   if (!approval || approval.reportVersion !== (await currentReportVersion(deps, project))) return null;
-  const locale = toLocale(user.locale);
-  const when = `${formatReportDate(approval.approvedAt, locale, user.timeZone)} ${formatTime(approval.approvedAt, locale, user.timeZone)}`;
-  return `${APPROVED_BY[locale]} ${approval.name} · ${when} · ${VERSION[locale]} ${approval.reportVersion.slice(0, 6)}…`;
+  return approvalLineOf(approval, toLocale(user.locale), user.timeZone);
 }
-
-const APPROVED_BY = { en: 'Approved by', es: 'Aprobado por' } as const;
-const VERSION = { en: 'version', es: 'versión' } as const;
 
 /** Every key's bytes, in order; a missing file is a lost photo, which is a server fault. */
 async function readAll(store: PhotoStore, keys: string[]): Promise<Buffer[]> {
@@ -105,8 +101,7 @@ async function readAll(store: PhotoStore, keys: string[]): Promise<Buffer[]> {
   );
 }
 
-/** A report area as the PDF prints it: its heading's count asks for the larger of its two minimums. */
+/** A report area as the PDF prints it. */
 export function toPdfArea(row: ProjectAreaRow): ReportPdfArea {
-  const area = toAreaResponse(row);
-  return { id: area.id, name: area.name, required: Math.max(area.minBefore, area.minAfter), skipped: area.skipped };
+  return pdfAreaOf(toAreaResponse(row));
 }

@@ -5,6 +5,7 @@ import type { User } from '@shared/contract/auth';
 import type { ReportPdfInput } from '@pdf/report-layout';
 import { createConcurrencyLimiter } from '@shared/concurrency-limiter';
 import { formatReportDate } from '@shared/format';
+import { approvalLineOf, pdfAreaOf } from '@pdf/report-extras';
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-client';
 import type { BuildRequest, BuildResponse } from './report-pdf.worker';
@@ -95,8 +96,12 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
       after: photos[2 * index + 1]!,
       beforeCapturedAt: pair.beforePhoto.capturedAt,
       afterCapturedAt: pair.afterPhoto.capturedAt,
+      areaId: pair.beforePhoto.areaId,
     })),
     locale: user.locale,
+    areas: project.areas.map(pdfAreaOf),
+    // Printed only while the report is as the client approved it.
+    ...(project.approval && !project.approval.superseded ? { approvalLine: approvalLineOf(project.approval, user.locale, user.timeZone) } : {}),
   };
   prewarmPdfWorker();
   if (!worker) return buildOnMainThread(input);
