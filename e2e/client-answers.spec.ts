@@ -1,10 +1,11 @@
 // The client answers on the link, signed out: flags a pair with a pin and a note, then approves
 // with a drawn signature (phone, by touch and pointer); the same with the keyboard only (desktop).
 // The owner's report then carries both (through the API, and on the report's page, where the issue
-// is resolved).
+// is resolved, and the PDF the phone builds prints the approval).
 import { expect, test, type Page } from '@playwright/test';
 import type { Project } from '../src/shared/contract/projects';
-import { DESKTOP, PHONE, actAsNewVisitor, expectToast, registerThroughUi } from './support';
+import { DESKTOP, PHONE, actAsNewVisitor, answerFilenameDialog, expectToast, recordShareSheet, registerThroughUi, sharedFiles } from './support';
+import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
 import { expectNoAxeViolations } from './a11y-support';
 import { seedReport } from './reports-support';
 
@@ -29,6 +30,7 @@ test.describe('on a phone', () => {
 
   test('a signed-out client pins a note on a pair, then approves with a drawn signature and a rating', async ({ page, baseURL, browser }) => {
     test.setTimeout(150_000);
+    await recordShareSheet(page);
     const { projectId, url } = await ownerLink(page, baseURL!);
     const client = await (await browser.newContext(PHONE)).newPage();
     await actAsNewVisitor(client);
@@ -91,6 +93,14 @@ test.describe('on a phone', () => {
     await expect(issue.getByTestId('issue-resolved')).toContainText('Re-cleaned the glass on Tuesday');
     await expect(answers).not.toContainText('to resolve');
     expect((await readOwnersReport(page, projectId)).issues[0]).toMatchObject({ resolutionNote: 'Re-cleaned the glass on Tuesday' });
+
+    // The PDF the phone builds prints the approval on its first page.
+    await page.getByRole('button', { name: 'Export to PDF' }).click();
+    await answerFilenameDialog(page);
+    // Built in the page after a large chunk loads: more than 10 s on a busy machine.
+    await expect.poll(async () => (await sharedFiles(page)).length, { timeout: 30_000 }).toBe(1);
+    const [firstPage] = await extractPageTexts((await sharedFiles(page))[0]!.bytes);
+    expect(firstPage).toMatch(/Approved by Jane Smith · \d+ \w+ \d{4} \d{2}:\d{2} · version [0-9a-f]{6}…/);
   });
 });
 

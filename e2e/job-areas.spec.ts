@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { PHONE, registerThroughUi } from './support';
+import { PHONE, answerFilenameDialog, recordShareSheet, registerThroughUi, sharedFiles } from './support';
+import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
 import { makeJpeg } from './reports-support';
 
 test.use(PHONE);
 
-test('a Deep clean report walks its areas: Finish refused with the list, an area skipped, then finished', async ({ page }) => {
+test('a Deep clean report walks its areas: Finish refused with the list, an area skipped, then finished, and its PDF goes area by area', async ({ page }) => {
+  await recordShareSheet(page);
   await registerThroughUi(page);
   const created = await page.request.post('/api/projects', { data: { templateId: 'deep-clean', bedrooms: 2, bathrooms: 1 } });
   expect(created.status()).toBe(201);
@@ -22,6 +24,8 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
       }
     }
   }
+  // Each area's befores and afters pair within the area.
+  expect((await page.request.post(`/api/projects/${report.id}/auto-pair-all`)).status()).toBe(200);
   await page.goto(`/?project=${report.id}`);
   await expect(page.getByRole('heading', { name: 'Areas' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Bedroom 2/ })).toBeVisible();
@@ -43,6 +47,18 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
   await page.getByRole('button', { name: 'Finish job' }).click();
   await expect(page.getByTestId('job-finished')).toBeVisible();
   await page.screenshot({ path: 'test-results/job-areas-finished.png', fullPage: true });
-  const loaded = (await (await page.request.get(`/api/projects/${report.id}?images=url`)).json()) as { status: string };
+  const loaded = (await (await page.request.get(`/api/projects/${report.id}?images=url`)).json()) as { status: string; photoPairs: unknown[] };
   expect(loaded.status).toBe('finished');
+
+  // The PDF the phone builds heads the pairs with their areas, in order, and says which was skipped.
+  expect(loaded.photoPairs.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Export to PDF' }).click();
+  await answerFilenameDialog(page);
+  // Built in the page after a large chunk loads: more than 10 s on a busy machine.
+  await expect.poll(async () => (await sharedFiles(page)).length, { timeout: 30_000 }).toBe(1);
+  const text = (await extractPageTexts((await sharedFiles(page))[0]!.bytes)).join('\n');
+  const headings = report.areas.map((area) => text.indexOf(area.name));
+  expect(headings.every((at) => at >= 0)).toBe(true);
+  expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+  expect(text).toContain('Not in scope');
 });
