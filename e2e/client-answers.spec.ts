@@ -74,7 +74,10 @@ test.describe('on a phone', () => {
     expect(report.issues[0]!.x).toBeCloseTo(0.25, 1);
     expect(report.issues[0]!.y).toBeCloseTo(0.75, 1);
 
-    // The owner's report shows both, the pin where the client put it, and resolves the issue.
+    // The owner's list marks the report; the report shows both, the pin where the client put it, and resolves the issue.
+    await page.goto('/');
+    await expect(page.getByTestId('project-card').getByTestId('card-open-issues')).toHaveText('1 issue to resolve');
+    await page.screenshot({ path: `${SHOTS}/owner-list-phone.png` });
     await page.goto(`/?project=${projectId}`);
     const answers = page.getByTestId('client-answers');
     await expect(answers.getByTestId('client-approval')).toContainText('Approved by Jane Smith');
@@ -100,6 +103,8 @@ test.describe('on a phone', () => {
     // Built in the page after a large chunk loads: more than 10 s on a busy machine.
     await expect.poll(async () => (await sharedFiles(page)).length, { timeout: 30_000 }).toBe(1);
     const [firstPage] = await extractPageTexts((await sharedFiles(page))[0]!.bytes);
+    await page.goto('/');
+    await expect(page.getByTestId('project-card').getByTestId('card-approved')).toHaveText('Approved by the client');
     expect(firstPage).toMatch(/Approved by Jane Smith · \d+ \w+ \d{4} \d{2}:\d{2} · version [0-9a-f]{6}…/);
   });
 });

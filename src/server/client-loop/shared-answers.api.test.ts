@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEvent, ClientAnswerSettings, ClientIssue } from '../../shared/contract/client-answers.js';
-import type { Project } from '../../shared/contract/projects.js';
+import type { Project, ProjectSummary } from '../../shared/contract/projects.js';
 import type { SharedReport } from '../../shared/contract/share-links.js';
 import { DAY_MS } from '../../shared/rules.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
@@ -252,6 +252,34 @@ describe('POST /api/shared/{token}/issues', () => {
     for (const body of [{ reCleanWindowHours: 169 }, { reCleanWindowHours: -1 }, { reCleanWindowHours: 1.5 }, {}, { reviewUrl: 'http://g.page/r/x' }]) {
       expect((await fixture.owner.patch('/api/user/client-answers', body)).status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('the reports list marks a report the client answered', () => {
+  it('with its open issues until they are resolved, and with the time of its approval', async () => {
+    const fixture = await ownerWithSharedReport(t);
+    const summary = async () => {
+      const list = await fixture.owner.get<ProjectSummary[]>('/api/projects?limit=30');
+      expect(list.status).toBe(200);
+      return list.body.find((project) => project.id === fixture.project.id)!;
+    };
+    expect(await summary()).toMatchObject({ openIssueCount: 0, approvedAt: null });
+
+    const [first, second] = await pairIdsOf(fixture);
+    const issues = await Promise.all(
+      [first, second].map((pairId) => clientPost<{ id: number }>(fixture, '/issues', { pairId, x: 0.5, y: 0.5, note: 'Dust on the shelf' })),
+    );
+    expect(issues.map((issue) => issue.status)).toEqual([201, 201]);
+    expect(await summary()).toMatchObject({ openIssueCount: 2, approvedAt: null });
+
+    expect((await fixture.owner.post(`/api/issues/${issues[0]!.body.id}/resolve`, {})).status).toBe(200);
+    const approved = await clientPost<{ approvedAt: string }>(fixture, '/approval', { name: 'Jane Smith' });
+    expect(approved.status).toBe(201);
+    // The same in the list, the report and its summary after an edit.
+    expect(await summary()).toMatchObject({ openIssueCount: 1, approvedAt: approved.body.approvedAt });
+    expect(await readProject(fixture)).toMatchObject({ openIssueCount: 1, approvedAt: approved.body.approvedAt });
+    const edited = await fixture.owner.patch<ProjectSummary>(`/api/projects/${fixture.project.id}`, { description: 'Second visit' });
+    expect(edited.body).toMatchObject({ openIssueCount: 1, approvedAt: approved.body.approvedAt });
   });
 });
 

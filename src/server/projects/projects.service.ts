@@ -18,6 +18,14 @@ import { loadClientAnswers } from '../client-answers/client-answers-view.js';
 // correlated subquery would bind to the inner table.
 const photoCount = sql<number>`(select count(*) from photos where photos.project_id = projects.id)`.mapWith(Number);
 const pairCount = sql<number>`(select count(*) from photo_pairs where photo_pairs.project_id = projects.id)`.mapWith(Number);
+const openIssueCount =
+  sql<number>`(select count(*) from client_issues where client_issues.project_id = projects.id and client_issues.resolved_at is null)`.mapWith(Number);
+// As ISO 8601 text, the same from PGlite and node-postgres.
+const approvedAt = sql<
+  string | null
+>`(select to_char(max(approved_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from project_approvals where project_approvals.project_id = projects.id)`;
+/** Every count a summary carries beside the project's own columns. */
+const summaryCounts = { photoCount, pairCount, openIssueCount, approvedAt };
 
 /** A database or a transaction on it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -34,12 +42,12 @@ export async function listProjects(db: Database, userId: number, query: ProjectL
   if (query.q) conditions.push(matchesSearch(projectSearchExpression, query.q));
   const isWholeList = Object.values(query).every((value) => value === undefined || value === '');
   const rows = await db
-    .select({ project: projects, photoCount, pairCount })
+    .select({ project: projects, ...summaryCounts })
     .from(projects)
     .where(and(...conditions))
     .orderBy(...(isWholeList ? [desc(projects.createdAt), desc(projects.id)] : [desc(projects.id)]))
     .limit(query.limit ?? 1_000_000);
-  return rows.map((row) => toProjectSummary(row.project, row.photoCount, row.pairCount));
+  return rows.map((row) => toProjectSummary(row.project, row));
 }
 
 /** The name and id of the owner's client, or a 404 as for any other thing not theirs. */
@@ -86,9 +94,9 @@ export async function updateProject(db: Database, project: ProjectRow, body: Upd
       ...(body.clientId === undefined ? {} : { clientId: body.clientId }),
     })
     .where(and(eq(projects.id, project.id), eq(projects.userId, project.userId)))
-    .returning({ project: projects, photoCount, pairCount });
+    .returning({ project: projects, ...summaryCounts });
   if (!updated) throw notFound('project_not_found');
-  return toProjectSummary(updated.project, updated.photoCount, updated.pairCount);
+  return toProjectSummary(updated.project, updated);
 }
 
 /** Deletes the project with its photos and pairs, then the photos' files (after the rows are gone). */
@@ -135,7 +143,12 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
   }
   const answers = await loadClientAnswers(deps, project, { kind: 'owner' });
   return {
-    ...toProjectSummary(project, photoRows.length, pairs.length),
+    ...toProjectSummary(project, {
+      photoCount: photoRows.length,
+      pairCount: pairs.length,
+      openIssueCount: answers.issues.filter((issue) => !issue.resolvedAt).length,
+      approvedAt: answers.approval?.approvedAt ?? null,
+    }),
     areas: areaRows.map(toAreaResponse),
     photos: [...photoViews.values()],
     photoPairs: pairs,
@@ -143,17 +156,26 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
   };
 }
 
-export function toProjectSummary(project: ProjectRow, photos: number, pairs: number): ProjectSummary {
+export interface SummaryCounts {
+  photoCount: number;
+  pairCount: number;
+  openIssueCount: number;
+  approvedAt: string | null;
+}
+
+export function toProjectSummary(project: ProjectRow, counts: SummaryCounts): ProjectSummary {
   return {
     id: project.id,
     clientName: project.clientName,
     clientId: project.clientId,
     description: project.description,
     createdAt: project.createdAt.toISOString(),
-    photoCount: photos,
-    pairCount: pairs,
+    photoCount: counts.photoCount,
+    pairCount: counts.pairCount,
     templateId: project.templateId,
     status: project.status,
     finishedAt: project.finishedAt?.toISOString() ?? null,
+    openIssueCount: counts.openIssueCount,
+    approvedAt: counts.approvedAt,
   };
 }

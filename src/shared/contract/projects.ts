@@ -62,6 +62,10 @@ export const ProjectSummarySchema = z.object({
   /** 'finished' once the job is closed: no new photos or pairs until it is reopened. */
   status: z.enum(['open', 'finished']),
   finishedAt: z.string().nullable(),
+  /** The client's issues not yet resolved. */
+  openIssueCount: z.number(),
+  /** When the client last approved it through a link (the report may have changed since); null when never. */
+  approvedAt: z.string().nullable(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 

@@ -29,6 +29,18 @@ export function ProjectCard({ project, action }: { project: ProjectSummary; acti
               <Images className="size-3.5" aria-hidden="true" />
               {t('count.photos', { count: project.photoCount })} · {t('count.pairs', { count: project.pairCount })}
             </span>
+            {/* What the client answered on the link: an open issue first, as it asks for work. */}
+            {project.openIssueCount > 0 ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900" data-testid="card-open-issues">
+                {t('reports.openIssues', { count: project.openIssueCount })}
+              </span>
+            ) : (
+              project.approvedAt && (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900" data-testid="card-approved">
+                  {t('reports.approved')}
+                </span>
+              )
+            )}
           </p>
         </div>
         {!action && <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />}

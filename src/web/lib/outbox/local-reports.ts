@@ -3,23 +3,11 @@
 // server first when the signal returns, and what was queued against it follows with the real id.
 import type { Project, ProjectSummary } from '@shared/contract/projects';
 import { queryClient } from '../query-client';
+import { projectSummaryOf } from '../project-summary';
 import { PROJECTS_QUERY_KEY, projectQueryKey } from '../query-keys';
 import { outbox } from './app-outbox';
 import { isLocalProjectId } from './outbox-entries';
 import { newLocalProjectId, recordReportMoved } from './moved-reports';
-
-const toSummary = (project: Project): ProjectSummary => ({
-  id: project.id,
-  clientName: project.clientName,
-  clientId: project.clientId,
-  description: project.description,
-  createdAt: project.createdAt,
-  photoCount: project.photoCount,
-  pairCount: project.pairCount,
-  templateId: project.templateId,
-  status: project.status,
-  finishedAt: project.finishedAt,
-});
 
 /**
  * Keeps a new, empty report on the device and queues its creation; returns its local id.
@@ -38,6 +26,8 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
     templateId: null,
     status: 'open',
     finishedAt: null,
+    openIssueCount: 0,
+    approvedAt: null,
     areas: [],
     photos: [],
     photoPairs: [],
@@ -46,7 +36,7 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
   };
   await outbox.enqueue({ kind: 'create-report', userId, projectId, ...(idempotencyKey ? { id: idempotencyKey } : {}) });
   queryClient.setQueryData(projectQueryKey(projectId), project);
-  queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => [toSummary(project), ...(list ?? [])]);
+  queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => [projectSummaryOf(project), ...(list ?? [])]);
   return projectId;
 }
 

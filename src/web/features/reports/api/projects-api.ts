@@ -5,6 +5,7 @@ import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { PROJECTS_QUERY_KEY, projectQueryKey } from '../../../lib/query-keys';
 import { invalidateProjectPages } from './project-pages';
+import { projectSummaryOf } from '../../../lib/project-summary';
 
 /** The template a new report is made from, with the rooms its repeated areas are made for. */
 export interface NewReportTemplate {
@@ -26,18 +27,7 @@ export function useCreateProject() {
     onSuccess: (project) => {
       // The list has the new report at once (newest first): the list kept for offline use
       // (persisted-queries.ts) shows it even if the list is not fetched again before the signal goes.
-      const summary: ProjectSummary = {
-        id: project.id,
-        clientName: project.clientName,
-        clientId: project.clientId,
-        description: project.description,
-        createdAt: project.createdAt,
-        photoCount: 0,
-        pairCount: 0,
-        templateId: project.templateId,
-        status: project.status,
-        finishedAt: project.finishedAt,
-      };
+      const summary = projectSummaryOf(project);
       // Kept even when no whole list was fetched (the list is paged now): the pages show it before their next fetch.
       queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => [summary, ...(list ?? []).filter((item) => item.id !== project.id)]);
       void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY, exact: true });
