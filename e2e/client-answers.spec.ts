@@ -97,12 +97,14 @@ test.describe('on a phone', () => {
     await expect(answers).not.toContainText('to resolve');
     expect((await readOwnersReport(page, projectId)).issues[0]).toMatchObject({ resolutionNote: 'Re-cleaned the glass on Tuesday' });
 
-    // The PDF the phone builds prints the approval on its first page.
+    // The PDF the phone builds prints the approval on its first page, and the resolved issue after the pairs.
     await page.getByRole('button', { name: 'Export to PDF' }).click();
     await answerFilenameDialog(page);
     // Built in the page after a large chunk loads: more than 10 s on a busy machine.
     await expect.poll(async () => (await sharedFiles(page)).length, { timeout: 30_000 }).toBe(1);
-    const [firstPage] = await extractPageTexts((await sharedFiles(page))[0]!.bytes);
+    const pageTexts = await extractPageTexts((await sharedFiles(page))[0]!.bytes);
+    const firstPage = pageTexts[0];
+    expect(pageTexts.join('\n')).toMatch(/Pair 2 · Streaks left on the glass\s+Resolved \d+ \w+ \d{4}: Re-cleaned the glass on Tuesday/);
     await page.goto('/');
     await expect(page.getByTestId('project-card').getByTestId('card-approved')).toHaveText('Approved by the client');
     expect(firstPage).toMatch(/Approved by Jane Smith · \d+ \w+ \d{4} \d{2}:\d{2} · version [0-9a-f]{6}…/);

@@ -267,6 +267,40 @@ describe('the capture-time line under each pair', { timeout: 30_000 }, () => {
   });
 });
 
+describe("the client's resolved issues", { timeout: 30_000 }, () => {
+  const issue = (n: number) => ({
+    pairNumber: 1,
+    note: `Streak number ${n} on the glass`,
+    resolvedOn: '24 November 2026',
+    resolutionNote: `Re-cleaned, visit ${n}`,
+  });
+
+  it('are listed after the pairs, each with its pair, its note and how it was resolved', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ resolvedIssues: [issue(1), { ...issue(2), pairNumber: null, resolutionNote: null }] }), fonts));
+    const text = pdf.pageTexts.join('\n');
+    expect(text).toContain('Issues raised by the client, and how they were resolved');
+    expect(text).toContain('Pair 1 · Streak number 1 on the glass');
+    expect(text).toContain('Resolved 24 November 2026: Re-cleaned, visit 1');
+    // A pair no longer printed is not named, and a resolution without a note is the date alone.
+    expect(text).toMatch(/^Streak number 2 on the glass$/m);
+    expect(text).toMatch(/^Resolved 24 November 2026$/m);
+    expect(text.indexOf('AFTER')).toBeLessThan(text.indexOf('Issues raised by the client'));
+  });
+
+  it('run onto a new page with its header when they do not fit', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ pairs: pairs(3), resolvedIssues: Array.from({ length: 30 }, (_, i) => issue(i + 1)) }), fonts));
+    expect(pdf.pageCount).toBeGreaterThan(2);
+    const last = pdf.pageTexts.at(-1)!;
+    expect(last).toContain('Streak number 30 on the glass');
+    expect(last).toContain(`Page ${pdf.pageCount} of ${pdf.pageCount}`);
+  });
+
+  it('are left out when there are none', async () => {
+    const pdf = await inspectPdf(await buildReportPdf(report({ resolvedIssues: [] }), fonts));
+    expect(pdf.pageTexts.join('\n')).not.toContain('Issues raised');
+  });
+});
+
 describe('formatReportDate', () => {
   it('prints the day, the English month and the year', () => {
     expect(formatReportDate(new Date(2026, 10, 22, 23, 59), 'en')).toBe('22 November 2026');

@@ -50,6 +50,17 @@ export interface ReportPdfInput {
   locale?: Locale;
   /** A templated report's areas: pairs grouped under them. Left out (or empty), pairs print as one list. */
   areas?: readonly ReportPdfArea[];
+  /** The client's issues the business resolved, listed after the pairs. */
+  resolvedIssues?: readonly ReportPdfIssue[];
+}
+
+export interface ReportPdfIssue {
+  /** Its pair's number in the report (from 1); null when that pair is not printed. */
+  pairNumber: number | null;
+  note: string;
+  /** When it was resolved, as the report's dates are written. */
+  resolvedOn: string;
+  resolutionNote: string | null;
 }
 
 /** A Unicode TrueType font in two weights (DejaVu Sans: Latin with accents, Greek, Cyrillic, ...). */
@@ -86,6 +97,8 @@ const CAPTION_DEPTH_MM = 3.8;
 const PAIR_SPACING_MM = 7;
 const AREA_HEADING_MM = 8;
 const AREA_SKIP_LINE_MM = 5;
+/** A resolved issue: its note and its resolution, one line each, and a gap. */
+const ISSUE_HEIGHT_MM = 12;
 const FIRST_PAGE_BODY_TOP_MM = 53;
 const NEXT_PAGE_BODY_TOP_MM = 26;
 const FOOTER_RULE_MM = PAGE_HEIGHT_MM - MARGIN_MM - 4;
@@ -187,6 +200,15 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
     // A pair outside every area listed (none is expected) is still printed, last.
     const listed = new Set(areas.map((area) => area.id));
     await drawPairs(input.pairs.filter((pair) => pair.areaId == null || !listed.has(pair.areaId)));
+  }
+  const issues = input.resolvedIssues ?? [];
+  if (issues.length > 0) {
+    writer.drawAreaHeading(words.resolvedIssues, null);
+    for (const issue of issues) {
+      const pair = issue.pairNumber === null ? '' : `${words.issueOnPair(issue.pairNumber)} · `;
+      const resolution = `${words.resolvedOn(issue.resolvedOn)}${issue.resolutionNote ? `: ${toSingleLine(issue.resolutionNote)}` : ''}`;
+      writer.drawIssue(`${pair}${toSingleLine(issue.note)}`, resolution);
+    }
   }
   writer.drawFooters();
 
@@ -314,6 +336,19 @@ class PageWriter {
     this.text(this.fit(title, bold, 11, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 5, bold, 11);
     if (skipLine) this.text(this.fit(skipLine, regular, 9, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 5 + AREA_SKIP_LINE_MM, regular, 9, MUTED);
     this.cursorMm += height;
+  }
+
+  /** One resolved issue: what the client said, then how it was resolved, each on one line. */
+  drawIssue(note: string, resolution: string): void {
+    const { regular, bold } = this.fonts;
+    if (this.cursorMm + ISSUE_HEIGHT_MM > BODY_BOTTOM_MM) {
+      this.page = this.addPage();
+      this.drawNextPageHeader();
+      this.cursorMm = NEXT_PAGE_BODY_TOP_MM;
+    }
+    this.text(this.fit(note, bold, 9.5, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 4, bold, 9.5);
+    this.text(this.fit(resolution, regular, 9, CONTENT_WIDTH_MM), MARGIN_MM, this.cursorMm + 9, regular, 9, MUTED);
+    this.cursorMm += ISSUE_HEIGHT_MM;
   }
 
   /** One pair: BEFORE left, AFTER right, each at most 85 mm wide, 6 mm apart (spec §9); under them when both were taken. */

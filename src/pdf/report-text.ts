@@ -21,6 +21,10 @@ export interface ReportPdfText {
   /** The first page's approval line: "Approved by Jane Smith · 24 Nov 2026 18:10 · version 3f9a1c…". */
   approvedBy: string;
   version: string;
+  /** The closing list of the issues the client raised and the business resolved. */
+  resolvedIssues: string;
+  issueOnPair: (number: number) => string;
+  resolvedOn: (date: string) => string;
 }
 
 export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
@@ -39,6 +43,9 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     skipReasons: { no_access: 'No access', occupied: 'Occupied', not_in_scope: 'Not in scope', other: 'Other' },
     approvedBy: 'Approved by',
     version: 'version',
+    resolvedIssues: 'Issues raised by the client, and how they were resolved',
+    issueOnPair: (number) => `Pair ${number}`,
+    resolvedOn: (date) => `Resolved ${date}`,
   },
   es: {
     kicker: 'INFORME DE ANTES Y DESPUÉS',
@@ -55,5 +62,8 @@ export const REPORT_PDF_TEXT: Record<Locale, ReportPdfText> = {
     skipReasons: { no_access: 'Sin acceso', occupied: 'Ocupada', not_in_scope: 'Fuera del encargo', other: 'Otro motivo' },
     approvedBy: 'Aprobado por',
     version: 'versión',
+    resolvedIssues: 'Problemas señalados por el cliente y cómo se resolvieron',
+    issueOnPair: (number) => `Pareja ${number}`,
+    resolvedOn: (date) => `Resuelto el ${date}`,
   },
 };

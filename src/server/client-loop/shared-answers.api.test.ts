@@ -185,6 +185,10 @@ describe('POST /api/shared/{token}/issues', () => {
     expect(resolved.body).toMatchObject({ id: created.body.id, resolutionNote: 'Re-cleaned on Tuesday' });
     expect(resolved.body.resolvedAt).toBeTruthy();
     expect((await readShared(fixture.link.token)).issues[0]).toMatchObject({ resolvedAt: resolved.body.resolvedAt });
+    // The report's PDF lists it, after the pairs, with how it was resolved.
+    const pdfText = (await extractPageTexts((await visit(t, `/api/shared/${fixture.link.token}/report.pdf`)).bytes)).join('\n');
+    expect(pdfText).toContain('Pair 2 · Streaks on the glass');
+    expect(pdfText).toMatch(/Resolved \d+ \w+ \d{4}: Re-cleaned on Tuesday/);
     const activity = await fixture.owner.get<ActivityEvent[]>(`/api/projects/${fixture.project.id}/activity`);
     expect(activity.body.filter((e) => e.type.startsWith('issue_')).map((e) => e.type)).toEqual(['issue_resolved', 'issue_reported']);
 

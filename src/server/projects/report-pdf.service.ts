@@ -7,12 +7,12 @@ import type { PhotoStore } from '../storage/photo-store.js';
 import { conflict } from '../lib/http-errors.js';
 import { cpuWork } from '../lib/cpu-work.js';
 import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
-import { buildReportPdf, type ReportPdfArea, type ReportPdfPair } from '../../pdf/report-layout.js';
+import { buildReportPdf, type ReportPdfArea, type ReportPdfIssue, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { isTemplated, listAreaRows, toAreaResponse } from '../project-access/project-areas.js';
 import type { ProjectAreaRow } from '../db/schema.js';
 import { formatReportDate } from '../../shared/format.js';
-import { approvalLineOf, pdfAreaOf } from '../../pdf/report-extras.js';
-import { findLatestApproval } from '../client-answers/client-answers.service.js';
+import { approvalLineOf, pdfAreaOf, resolvedIssuesOf } from '../../pdf/report-extras.js';
+import { findLatestApproval, listIssues } from '../client-answers/client-answers.service.js';
 import { currentReportVersion } from '../client-answers/report-version.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
 import { toLocale } from '../../shared/preferences.js';
@@ -29,10 +29,11 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   if (rows.length === 0) throw conflict('no_pairs_to_export');
 
   const keys = rows.flatMap((row) => [row.before.storageKey, row.after.storageKey]);
-  const [bytes, logo, areaRows] = await Promise.all([
+  const [bytes, logo, areaRows, issueRows] = await Promise.all([
     readAll(deps.photoStore, keys),
     user.businessLogoKey ? deps.photoStore.get(user.businessLogoKey) : Promise.resolve(null),
     isTemplated(project) ? listAreaRows(deps.db, project.id) : [],
+    listIssues(deps.db, project.id),
   ]);
   const pairs: ReportPdfPair[] = rows.map((row, index) => ({
     before: bytes[2 * index]!,
@@ -41,7 +42,16 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     afterCapturedAt: row.after.capturedAt?.toISOString() ?? null,
     areaId: row.before.areaId,
   }));
-  return buildReportPdfOfPairs(user, project, pairs, logo, { areas: areaRows.map(toPdfArea), approvalLine: await approvalLineOfReport(deps, user, project) });
+  return buildReportPdfOfPairs(user, project, pairs, logo, {
+    areas: areaRows.map(toPdfArea),
+    approvalLine: await approvalLineOfReport(deps, user, project),
+    resolvedIssues: resolvedIssuesOf(
+      issueRows,
+      rows.map((row) => row.id),
+      toLocale(user.locale),
+      user.timeZone,
+    ),
+  });
 }
 
 /**
@@ -53,7 +63,7 @@ export async function buildReportPdfOfPairs(
   project: ProjectRow,
   pairs: ReportPdfPair[],
   logo: Uint8Array | null,
-  extras: { areas?: readonly ReportPdfArea[]; approvalLine?: string | null } = {},
+  extras: { areas?: readonly ReportPdfArea[]; approvalLine?: string | null; resolvedIssues?: readonly ReportPdfIssue[] } = {},
 ): Promise<Uint8Array> {
   const businessName = user.businessName?.trim();
   if (!businessName) throw conflict('no_business_name');
@@ -74,6 +84,7 @@ export async function buildReportPdfOfPairs(
         pairs,
         locale: toLocale(user.locale),
         areas: extras.areas ?? [],
+        resolvedIssues: extras.resolvedIssues ?? [],
       },
       fonts,
     ),

@@ -5,7 +5,7 @@ import type { User } from '@shared/contract/auth';
 import type { ReportPdfInput } from '@pdf/report-layout';
 import { createConcurrencyLimiter } from '@shared/concurrency-limiter';
 import { formatReportDate } from '@shared/format';
-import { approvalLineOf, pdfAreaOf } from '@pdf/report-extras';
+import { approvalLineOf, pdfAreaOf, resolvedIssuesOf } from '@pdf/report-extras';
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-client';
 import type { BuildRequest, BuildResponse } from './report-pdf.worker';
@@ -102,6 +102,12 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
     areas: project.areas.map(pdfAreaOf),
     // Printed only while the report is as the client approved it.
     ...(project.approval && !project.approval.superseded ? { approvalLine: approvalLineOf(project.approval, user.locale, user.timeZone) } : {}),
+    resolvedIssues: resolvedIssuesOf(
+      project.issues,
+      project.photoPairs.map((pair) => pair.id),
+      user.locale,
+      user.timeZone,
+    ),
   };
   prewarmPdfWorker();
   if (!worker) return buildOnMainThread(input);
