@@ -142,7 +142,14 @@ for (const locale of LOCALES) {
         await expectNoAxeViolations(page, where('delete report dialog'));
         await page.keyboard.press('Escape');
 
-        // The open report: photos, pairs, a selected photo, each of its dialogs.
+        // The client flags the first pair through the link, so the report shows the client's answers.
+        const report = (await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as { photoPairs: { id: number }[] };
+        const flagged = await page.request.post(`/api/shared/${new URL(live.url).pathname.split('/').pop()}/issues`, {
+          data: { pairId: report.photoPairs[0]!.id, x: 0.4, y: 0.6, note: 'Streaks on the glass' },
+        });
+        expect(flagged.status()).toBe(201);
+
+        // The open report: photos, pairs, the client's answers, a selected photo, each of its dialogs.
         if (sizeName === 'phone') await shareSheetNeedingATap(page);
         await page.goto(`/?project=${projectId}`);
         await expect(page.getByTestId('photo-pair')).toHaveCount(2);
@@ -154,7 +161,16 @@ for (const locale of LOCALES) {
               .evaluateAll((nodes) => nodes.every((node) => (node as HTMLImageElement).complete)),
           )
           .toBe(true);
+        await expect(page.getByTestId('client-issue')).toHaveCount(1);
         await expectNoAxeViolations(page, where('report editor'));
+        await page
+          .locator('main button', { has: page.locator('svg.lucide-send') })
+          .first()
+          .click(); // Send
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, where('send sheet'));
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
         await page.getByTestId('unpaired-photo').first().locator('button[aria-pressed]').click();
         await expect(page.getByTestId('unpaired-photo').first().locator('button[aria-pressed="true"]')).toBeVisible();
         await expectNoAxeViolations(page, where('report editor, a photo selected'));
@@ -248,6 +264,18 @@ for (const locale of LOCALES) {
         await visitor.goto(live.url);
         await expect(visitor.getByRole('slider')).toHaveCount(2);
         await expectNoAxeViolations(visitor, where('client link page'));
+        // The client's answers: the form to flag a pair, and the approval's confirm step.
+        const answers =
+          locale === 'es'
+            ? { flag: '¿Algo no está bien? (pareja 2)', name: 'Tu nombre', approve: 'Aprobar' }
+            : { flag: 'Something’s not right? (pair 2)', name: 'Your name', approve: 'Approve' };
+        await visitor.getByRole('button', { name: answers.flag }).click();
+        await expect(visitor.getByTestId('issue-pin-area')).toBeVisible();
+        await expectNoAxeViolations(visitor, where('client link page, flagging a pair'));
+        await visitor.getByLabel(answers.name).fill('Jane Smith');
+        await visitor.getByRole('button', { name: answers.approve, exact: true }).click();
+        await expect(visitor.getByText(/Jane Smith\?/)).toBeVisible();
+        await expectNoAxeViolations(visitor, where('client link page, approval confirm step'));
         await visitor.locator('figcaption button').first().click();
         await expect(visitor.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(visitor, where('client link page, full photo'));
