@@ -111,6 +111,50 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('the owner sets how clients answer', () => {
+  test.use(PHONE);
+
+  test('in /account: the re-clean window turned off and a review link; the link page then offers no flag, says to contact the business, and shows the review link', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { url } = await ownerLink(page, baseURL!);
+    await page.goto('/account');
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Client answers' }) });
+    const hours = card.getByLabel('Re-clean window (hours)');
+    await expect(hours).toHaveValue('24');
+    await hours.fill('200');
+    await card.getByLabel('Review link (optional)').fill('http://g.page/r/sparkle');
+    await card.getByRole('button', { name: 'Save' }).click();
+    // Each field says what is wrong under it, and nothing is saved.
+    await expect(hours).toHaveAttribute('aria-invalid', 'true');
+    await expect(card.getByText('The re-clean window must be a whole number of hours from 0 to 168.')).toBeVisible();
+    await expect(card.getByText('The review link must start with https://')).toBeVisible();
+    expect(await (await page.request.get('/api/user/client-answers')).json()).toEqual({ reCleanWindowHours: 24, reviewUrl: null });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/account-client-answers-errors-phone.png` });
+
+    await hours.fill('0');
+    await card.getByLabel('Review link (optional)').fill('https://g.page/r/sparkle');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Settings saved');
+    expect(await (await page.request.get('/api/user/client-answers')).json()).toEqual({ reCleanWindowHours: 0, reviewUrl: 'https://g.page/r/sparkle' });
+
+    const client = await (await browser.newContext(PHONE)).newPage();
+    await actAsNewVisitor(client);
+    await client.goto(url);
+    await expect(client.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeVisible();
+    await expect(client.getByText('The time to report a problem online has passed. Please contact the business directly.')).toBeVisible();
+    await expect(client.getByRole('button', { name: /Something’s not right\?/ })).toHaveCount(0);
+    await expect(client.getByRole('link', { name: 'Leave a review' })).toHaveAttribute('href', 'https://g.page/r/sparkle');
+    // Approving still works with the window off.
+    await expect(client.getByLabel('Your name')).toBeVisible();
+    await client.context().close();
+  });
+});
+
 test.describe('with the keyboard only', () => {
   test.use(DESKTOP);
 

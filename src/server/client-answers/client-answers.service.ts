@@ -53,10 +53,9 @@ export function toClientIssue(row: ClientIssueRow, photoUrl: string | null): Cli
 
 /**
  * The end of the re-clean window: the report's first open (by any of its links) plus the owner's
- * hours; null while nobody has opened it, or when the owner set no limit (0 hours).
+ * hours; null while nobody has opened it. 0 hours turns the window off: it ends as it opens.
  */
 export async function reCleanWindowEnd(db: Database, owner: UserRow, projectId: number): Promise<Date | null> {
-  if (owner.reCleanWindowHours <= 0) return null;
   const [row] = await db
     .select({ first: min(shareLinks.firstOpenedAt) })
     .from(shareLinks)

@@ -229,7 +229,7 @@ describe('POST /api/shared/{token}/issues', () => {
     expect((await readProject(fixture)).issues).toEqual([]);
   });
 
-  it('closes new issues 24 hours after the first open by default (409 window_closed); the window is set in the account, 0 for no limit', async () => {
+  it('closes new issues 24 hours after the first open by default (409 window_closed); the window is set in the account, 0 turns it off', async () => {
     const fixture = await ownerWithSharedReport(t, { pairCount: 1, expiresInDays: 90 });
     const [pairId] = await pairIdsOf(fixture);
     const unopened = await readShared(fixture.link.token); // this is the first open
@@ -248,10 +248,15 @@ describe('POST /api/shared/{token}/issues', () => {
     const settings = await fixture.owner.patch<ClientAnswerSettings>('/api/user/client-answers', { reCleanWindowHours: 48 });
     expect(settings.body).toEqual({ reCleanWindowHours: 48, reviewUrl: null });
     expect((await clientPost(fixture, '/issues', { pairId, x: 0, y: 0, note: 'Within two days' })).status).toBe(201);
+    // Off: no new issue from any link, even one never opened; the page says the window has passed.
     expect((await fixture.owner.patch('/api/user/client-answers', { reCleanWindowHours: 0 })).status).toBe(200);
-    t.clock.advance(30 * DAY_MS);
-    expect((await readShared(fixture.link.token)).windowEndsAt).toBeNull();
-    expect((await clientPost(fixture, '/issues', { pairId, x: 1, y: 1, note: 'A month later' })).status).toBe(201);
+    const off = await clientPost(fixture, '/issues', { pairId, x: 1, y: 1, note: 'Turned off' });
+    expect([off.status, off.body.code]).toEqual([409, 'window_closed']);
+    expect(new Date((await readShared(fixture.link.token)).windowEndsAt!).getTime()).toBeLessThanOrEqual(t.deps.clock().getTime());
+    const unopenedLink = await createShareLink(fixture.owner, fixture.project.id);
+    const offUnopened = await clientPost(fixture, '/issues', { pairId, x: 1, y: 1, note: 'Never opened' }, unopenedLink.token);
+    expect([offUnopened.status, offUnopened.body.code]).toEqual([409, 'window_closed']);
+    expect((await readProject(fixture)).issues).toHaveLength(2);
 
     for (const body of [{ reCleanWindowHours: 169 }, { reCleanWindowHours: -1 }, { reCleanWindowHours: 1.5 }, {}, { reviewUrl: 'http://g.page/r/x' }]) {
       expect((await fixture.owner.patch('/api/user/client-answers', body)).status, JSON.stringify(body)).toBe(400);

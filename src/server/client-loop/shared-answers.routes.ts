@@ -64,7 +64,8 @@ export const sharedAnswerRoutes: FastifyPluginAsync<SharedAnswerOptions> = async
     const { link, project, owner } = await requireLiveLink(request);
     const now = clock();
     const windowEnd = await reCleanWindowEnd(db, owner, project.id);
-    if (windowEnd && now.getTime() > windowEnd.getTime()) throw conflict('window_closed');
+    // 0 hours: the business takes no issues through its links, even before a first open.
+    if (owner.reCleanWindowHours === 0 || (windowEnd && now.getTime() > windowEnd.getTime())) throw conflict('window_closed');
     await requirePairOfProject(db, project.id, body.pairId);
     const photoKey = body.photo ? await storeIssuePhoto(photoStore, project.id, body.photo, owner.timeZone) : null;
     const issue = await insertIssue(db, {

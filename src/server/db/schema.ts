@@ -38,7 +38,7 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     /** IANA zone the PDF prints capture times in, from the browser at registration. */
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Hours after a report's first open in which its client may report issues; 0: no limit. */
+    /** Hours after a report's first open in which its client may report issues; 0 turns that off. */
     reCleanWindowHours: integer('re_clean_window_hours').notNull().default(24),
     /** The business's review page (https), shown to every client on the link page. */
     reviewUrl: text('review_url'),

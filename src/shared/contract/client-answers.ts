@@ -222,7 +222,7 @@ export const clientAnswerRoutes = {
   getClientAnswerSettings: defineRoute({
     method: 'GET',
     path: '/api/user/client-answers',
-    summary: 'The re-clean window (hours from the first open; 0: no limit) and the review link',
+    summary: 'The re-clean window (hours from the first open; 0 turns it off) and the review link',
     access: 'member',
     response: ClientAnswerSettingsSchema,
   }),

@@ -72,7 +72,7 @@ export const SharedReportSchema = z.object({
   /** The client's approval of this report, null when none. */
   approval: ApprovalSchema.nullable(),
   issues: z.array(ClientIssueSchema),
-  /** Until when new issues are taken (the re-clean window from the first open); null: no limit, or not opened yet. */
+  /** Until when new issues are taken (the re-clean window from the first open; already past when the owner turned it off); null while not opened yet. */
   windowEndsAt: z.string().nullable(),
   /** The business's review page, for every client whatever their rating. */
   reviewUrl: z.string().nullable(),

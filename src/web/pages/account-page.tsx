@@ -1,5 +1,6 @@
 // /account 'Account Settings' (spec §2, §5): read-only email, editable business name (PUT, then
-// a page reload, spec §7), a manage-subscription link to /subscribe, the export, and deleting the account.
+// a page reload, spec §7), a manage-subscription link to /subscribe, how clients answer on the
+// report link, the export, and deleting the account.
 import { Link } from 'wouter';
 import { CreditCard } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
@@ -10,6 +11,7 @@ import { useCurrentUser } from '../lib/auth';
 import { BusinessNameForm } from '../features/account/business-name-form';
 import { TimeZoneForm } from '../features/account/time-zone-form';
 import { AccountExport } from '../features/account/account-export';
+import { ClientAnswersForm } from '../features/account/client-answers-form';
 import { DeleteAccount } from '../features/account/delete-account';
 import { useSubscriptionStatus } from '../lib/access';
 import { describePlan } from '../features/subscription/plan-display';
@@ -69,6 +71,11 @@ export default function AccountPage() {
           >
             <CreditCard className="size-4" aria-hidden="true" /> {t('account.manageSubscription')}
           </Link>
+        </Card>
+
+        <Card className="space-y-3">
+          <CardTitle>{t('clientAnswers.title')}</CardTitle>
+          <ClientAnswersForm />
         </Card>
 
         <Card className="space-y-3">
