@@ -1,5 +1,5 @@
-// Clients: added from /clients (in the header menu), a report started from the client's page,
-// and the client's page listing it.
+// Clients: added from /clients (in the header menu), a report started from the client's page or
+// from New Report, the client's page listing it, and the editor changing a report's client.
 import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
 import { dismissToasts } from './reports-support';
@@ -50,6 +50,51 @@ test('a client is created, a report started from them, and the client page lists
   await page.getByLabel('Search clients').fill('harb');
   await expect(page.getByTestId('client-card')).toHaveCount(1);
   await expect(page.getByTestId('client-card')).toContainText('1 report');
+});
+
+test("New Report offers a client; the report's client can be changed from the editor, and the client pages follow", async ({ page }) => {
+  await registerThroughUi(page);
+  const headers = { origin: new URL(page.url()).origin };
+  for (const name of ['Maple Court', 'Birch House']) {
+    expect((await page.request.post('/api/clients', { headers, data: { name } })).status()).toBe(201);
+  }
+  const clients = (await (await page.request.get('/api/clients')).json()) as { id: number; name: string }[];
+  const idOf = (name: string) => clients.find((client) => client.name === name)!.id;
+
+  // New Report → from a template, for a client.
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'From a template' }).click();
+  await page.getByLabel('Blank report').check();
+  await page.getByLabel('For a client (optional)').selectOption({ label: 'Maple Court' });
+  await page.screenshot({ path: `${SHOTS}/new-report-for-client-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Create report' }).click();
+  await expect(page).toHaveURL(/\/\?project=\d+$/);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  await page.getByTestId('field-camera').getByRole('button', { name: 'Stop Camera' }).click();
+  await expect(page.getByLabel('Client name')).toHaveValue('Maple Court');
+  const field = page.getByLabel('Client', { exact: true });
+  await expect(field).toHaveValue(String(idOf('Maple Court')));
+
+  // Changed from the editor: the report moves to the other client's page; its name stays as written.
+  await field.selectOption({ label: 'Birch House' });
+  await expectToast(page, 'Client linked');
+  await expect(field).toHaveValue(String(idOf('Birch House')));
+  await field.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/editor-client-phone.png` });
+  const stored = (await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientId: number; clientName: string };
+  expect(stored).toMatchObject({ clientId: idOf('Birch House'), clientName: 'Maple Court' });
+  await page.getByRole('link', { name: 'Open client' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Birch House' })).toBeVisible();
+  await expect(page.getByTestId('project-card')).toHaveCount(1);
+  await page.goto(`/clients/${idOf('Maple Court')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maple Court' })).toBeVisible();
+  await expect(page.getByTestId('project-card')).toHaveCount(0);
+
+  // Unlinked: no client.
+  await page.goto(`/?project=${projectId}`);
+  await page.getByLabel('Client', { exact: true }).selectOption({ label: 'No client' });
+  await expectToast(page, 'Client unlinked');
+  expect(((await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientId: number | null }).clientId).toBeNull();
 });
 
 test.describe('on a desktop', () => {

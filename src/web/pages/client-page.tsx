@@ -5,7 +5,7 @@ import { Mail, MapPin, Phone, Plus } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
-import { useClient } from '../features/clients/api/clients-api';
+import { useClient } from '../lib/clients';
 import { useProjectPages } from '../features/reports/api/project-pages';
 import { ProjectCard } from '../features/reports/project-card';
 import { useCreateReport } from '../features/reports/use-create-report';

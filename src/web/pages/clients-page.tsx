@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ChevronRight } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
 import { AddClientForm } from '../features/clients/add-client-form';
-import { useClients } from '../features/clients/api/clients-api';
+import { useClients } from '../lib/clients';
 import { usePageTitle } from '../lib/page-title';
 import { OfflinePill } from '../components/offline-note';
 import { SearchBox, useSettledSearch } from '../components/search-box';

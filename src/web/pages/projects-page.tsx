@@ -55,7 +55,7 @@ export default function ProjectsPage() {
               {picking && (
                 <div className="basis-full">
                   <Suspense fallback={null}>
-                    <TemplatePicker onCreate={(template) => createReport({ template })} isCreating={isCreating} />
+                    <TemplatePicker onCreate={(template, clientId) => createReport({ template, clientId })} isCreating={isCreating} />
                   </Suspense>
                 </div>
               )}

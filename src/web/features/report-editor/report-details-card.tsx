@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { useCurrentUser } from '../../lib/auth';
 import { keptDetail, onEditOutcome, saveDetail, type DetailsField } from './details/details-edits';
+import { LinkedClientField } from './linked-client-field';
 
 type Field = DetailsField;
 type FieldState = 'sending' | 'saved' | 'kept';
@@ -105,6 +106,8 @@ export function ReportDetailsCard({ project }: { project: Project }) {
             onBlur={() => saveIfChanged('description')}
           />
         </div>
+        {/* A report made with no signal is not on the server yet: it is linked once it is. */}
+        {project.id > 0 && <LinkedClientField project={project} />}
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
-// New Report from a template: the kind of job (or the spec's blank report) and, where its areas
-// repeat, the bedroom and bathroom counts. A lazy chunk: the first screen does not carry it.
-import { useState } from 'react';
+// New Report from a template: the kind of job (or the spec's blank report), where its areas
+// repeat the bedroom and bathroom counts, and the client it is for. A lazy chunk: the first screen does not carry it.
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ROOM_COUNT_MAX } from '@shared/contract/templates';
 import { t } from '../../lib/i18n/i18n';
@@ -8,12 +8,23 @@ import { api } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { NewReportTemplate } from './api/projects-api';
+import { useClients } from '../../lib/clients';
 
 const BLANK = '';
+const NO_CLIENT = '';
 
-export default function TemplatePicker({ onCreate, isCreating }: { onCreate: (template?: NewReportTemplate) => void; isCreating: boolean }) {
+interface TemplatePickerProps {
+  /** A blank report when no template is chosen; for the client chosen, if any. */
+  onCreate: (template: NewReportTemplate | undefined, clientId: number | undefined) => void;
+  isCreating: boolean;
+}
+
+export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerProps) {
   const templates = useQuery({ queryKey: ['templates'], queryFn: ({ signal }) => api.listTemplates(undefined, { signal }) });
+  const clients = useClients('');
+  const clientSelectId = useId();
   const [choice, setChoice] = useState(BLANK);
+  const [clientId, setClientId] = useState(NO_CLIENT);
   const [bedrooms, setBedrooms] = useState(1);
   const [bathrooms, setBathrooms] = useState(1);
   if (!templates.data) return <Spinner />;
@@ -27,6 +38,7 @@ export default function TemplatePicker({ onCreate, isCreating }: { onCreate: (te
         event.preventDefault();
         onCreate(
           chosen ? { templateId: chosen.id, ...(repeats.has('bedrooms') ? { bedrooms } : {}), ...(repeats.has('bathrooms') ? { bathrooms } : {}) } : undefined,
+          clientId === NO_CLIENT ? undefined : Number(clientId),
         );
       }}
     >
@@ -49,6 +61,27 @@ export default function TemplatePicker({ onCreate, isCreating }: { onCreate: (te
         {repeats.has('bedrooms') && <RoomCount label={t('newReport.bedrooms')} value={bedrooms} onChange={setBedrooms} />}
         {repeats.has('bathrooms') && <RoomCount label={t('newReport.bathrooms')} value={bathrooms} onChange={setBathrooms} />}
       </div>
+      {/* For one of the business's clients (added on /clients), or for nobody yet. */}
+      {clients.data && clients.data.length > 0 && (
+        <div className="mt-3">
+          <label htmlFor={clientSelectId} className="text-sm font-semibold">
+            {t('newReport.forClient')}
+          </label>
+          <select
+            id={clientSelectId}
+            value={clientId}
+            onChange={(event) => setClientId(event.target.value)}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+          >
+            <option value={NO_CLIENT}>{t('newReport.noClient')}</option>
+            {clients.data.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <Button type="submit" className="mt-3 w-full" disabled={isCreating}>
         {isCreating ? t('common.creating') : t('newReport.create')}
       </Button>
