@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { PHONE, answerFilenameDialog, recordShareSheet, registerThroughUi, sharedFiles } from './support';
 import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
+import { DESKTOP } from './support';
+import { expectNoAxeViolations, registerThroughApi, useDeviceLocale } from './a11y-support';
 import { makeJpeg } from './reports-support';
 
 test.use(PHONE);
@@ -35,6 +37,7 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
   await page.getByRole('button', { name: 'Finish job' }).click();
   const missing = page.getByTestId('finish-missing');
   await expect(missing).toContainText('Baseboards and windows: 0/1 before · 0/1 after');
+  await expectNoAxeViolations(page, 'the areas, with what is missing');
   await page.screenshot({ path: 'test-results/job-areas-missing.png', fullPage: true });
 
   const last = report.areas.at(-1)!;
@@ -46,6 +49,9 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
 
   await page.getByRole('button', { name: 'Finish job' }).click();
   await expect(page.getByTestId('job-finished')).toBeVisible();
+  // Share link and Export hand over the finished job, and say so beside them.
+  await expect(page.getByTestId('actions-finished')).toContainText('Job finished');
+  await expectNoAxeViolations(page, 'a finished job with its areas');
   await page.screenshot({ path: 'test-results/job-areas-finished.png', fullPage: true });
   const loaded = (await (await page.request.get(`/api/projects/${report.id}?images=url`)).json()) as { status: string; photoPairs: unknown[] };
   expect(loaded.status).toBe('finished');
@@ -61,4 +67,26 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
   expect(headings.every((at) => at >= 0)).toBe(true);
   expect([...headings].sort((a, b) => a - b)).toEqual(headings);
   expect(text).toContain('Not in scope');
+});
+
+test.describe('in Spanish on a desktop', () => {
+  test.use({ ...DESKTOP, locale: 'es-ES' });
+
+  test('the template picker and the areas of a report made from a template: in Spanish, and axe finds no violation', async ({ page, baseURL }) => {
+    await useDeviceLocale(page, 'es');
+    await registerThroughApi(page, baseURL!, 'Limpiezas Sol', 'es');
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Desde una plantilla' }).click();
+    await page.getByLabel(/^Limpieza profunda/).check();
+    await expect(page.getByLabel('Dormitorios')).toBeVisible();
+    await expectNoAxeViolations(page, 'template picker (es, desktop)');
+    await page.screenshot({ path: 'test-results/job-areas-picker-es-desktop.png' });
+    await page.getByRole('button', { name: 'Crear informe', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?project=\d+$/);
+    // A new report opens in the camera; closed, the areas are in view.
+    await page.getByTestId('field-camera').getByRole('button', { name: 'Apagar la cámara' }).click();
+    await expect(page.getByRole('heading', { name: 'Zonas' })).toBeVisible();
+    await expectNoAxeViolations(page, 'areas card (es, desktop)');
+    await page.screenshot({ path: 'test-results/job-areas-es-desktop.png', fullPage: true });
+  });
 });

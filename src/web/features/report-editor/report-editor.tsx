@@ -2,7 +2,7 @@
 import { t } from '../../lib/i18n/i18n';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, CalendarDays } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CheckCircle2 } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
 import { ApiError, isHandledByClient } from '../../lib/api-client';
 import { Spinner } from '../../components/ui/spinner';
@@ -99,6 +99,13 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
           actions && (
             <div className="flex flex-col gap-1 sm:items-end">
               <div className="flex flex-wrap items-start gap-2">{actions(project)}</div>
+              {/* What Share link and Export hand over is the finished job, and they say so. */}
+              {project.status === 'finished' && project.finishedAt && (
+                <p className="inline-flex items-center gap-1 text-sm font-medium text-emerald-800" data-testid="actions-finished">
+                  <CheckCircle2 className="size-4" aria-hidden="true" />
+                  {t('editor.sharesFinished', { date: formatCreatedDate(project.finishedAt) })}
+                </p>
+              )}
               {!online && <OfflineNote id="report-offline-note">{t('editor.needsConnection')}</OfflineNote>}
             </div>
           )
