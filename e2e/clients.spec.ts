@@ -1,8 +1,10 @@
 // Clients: added from /clients (in the header menu), a report started from the client's page or
-// from New Report, the client's page listing it, and the editor changing a report's client.
+// from New Report, the client's page listing it, the editor changing a report's client, and a
+// client changed and deleted from their page.
 import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
 import { dismissToasts } from './reports-support';
+import { expectNoAxeViolations } from './a11y-support';
 
 const SHOTS = 'test-results/clients-screens';
 
@@ -95,6 +97,43 @@ test("New Report offers a client; the report's client can be changed from the ed
   await page.getByLabel('Client', { exact: true }).selectOption({ label: 'No client' });
   await expectToast(page, 'Client unlinked');
   expect(((await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientId: number | null }).clientId).toBeNull();
+});
+
+test('a client is changed and then deleted from their page; their report stays, unlinked, with its name', async ({ page }) => {
+  await registerThroughUi(page);
+  const headers = { origin: new URL(page.url()).origin };
+  const created = await page.request.post('/api/clients', { headers, data: { name: 'Cedar Lofts', phone: '555 0100', email: 'desk@cedar.example' } });
+  const client = (await created.json()) as { id: number };
+  const report = await page.request.post('/api/projects', { headers, data: { clientId: client.id, description: 'Lobby' } });
+  const { id: projectId } = (await report.json()) as { id: number };
+
+  await page.goto(`/clients/${client.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const form = page.locator('form', { has: page.getByRole('heading', { name: "Change the client's details" }) });
+  await expect(form.getByLabel('Name')).toHaveValue('Cedar Lofts');
+  await form.getByLabel('Phone').fill('call me');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: /phone/i })).toBeVisible();
+  await expectNoAxeViolations(page, 'client page, editing, with an error');
+  await form.getByLabel('Phone').fill('+1 555 0199');
+  await form.getByLabel('Email').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Client saved');
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('link', { name: '+1 555 0199' })).toHaveAttribute('href', 'tel:+15550199');
+  await expect(page.getByRole('link', { name: 'desk@cedar.example' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this client?' });
+  await expect(dialog).toContainText('Their reports stay');
+  await expectNoAxeViolations(page, 'delete client dialog');
+  await page.screenshot({ path: `${SHOTS}/delete-client-phone.png` });
+  await dialog.getByRole('button', { name: 'Delete client' }).click();
+  await expectToast(page, 'Client deleted');
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByTestId('client-card')).toHaveCount(0);
+  const kept = (await (await page.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientId: number | null; clientName: string };
+  expect(kept).toMatchObject({ clientId: null, clientName: 'Cedar Lofts' });
 });
 
 test.describe('on a desktop', () => {

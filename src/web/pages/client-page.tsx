@@ -1,7 +1,8 @@
 // /clients/{id}: a client's contact details (tap to call, tap to mail), their reports newest
-// first, and "New report for {name}".
-import { Link, useParams } from 'wouter';
-import { Mail, MapPin, Phone, Plus } from 'lucide-react';
+// first, "New report for {name}", and changing or deleting the client.
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Mail, MapPin, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
 import { SignedInHeader } from './signed-in-header';
 import { Button } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
@@ -11,6 +12,7 @@ import { ProjectCard } from '../features/reports/project-card';
 import { useCreateReport } from '../features/reports/use-create-report';
 import { usePageTitle } from '../lib/page-title';
 import { OfflinePill } from '../components/offline-note';
+import { DeleteClientDialog, EditClientForm } from '../features/clients/edit-client';
 import { t } from '../lib/i18n/i18n';
 
 export default function ClientPage() {
@@ -18,6 +20,9 @@ export default function ClientPage() {
   const { data: client, isError } = useClient(clientId);
   const reports = useProjectPages('', clientId);
   const { createReport, isCreating } = useCreateReport();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [, navigate] = useLocation();
   usePageTitle('clients', client?.name);
 
   if (isError && !client) {
@@ -69,10 +74,20 @@ export default function ClientPage() {
             </li>
           )}
         </ul>
-        <Button className="mt-4" onClick={() => createReport({ clientId: client.id })} disabled={isCreating}>
-          <Plus className="size-5" aria-hidden="true" />
-          {isCreating ? t('common.creating') : t('clients.newReportFor', { name: client.name })}
-        </Button>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={() => createReport({ clientId: client.id })} disabled={isCreating}>
+            <Plus className="size-5" aria-hidden="true" />
+            {isCreating ? t('common.creating') : t('clients.newReportFor', { name: client.name })}
+          </Button>
+          <Button variant="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            <Pencil className="size-4" aria-hidden="true" /> {t('clients.edit')}
+          </Button>
+          <Button variant="secondary" onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden="true" /> {t('clients.delete')}
+          </Button>
+        </div>
+        {editing && <EditClientForm client={client} onDone={() => setEditing(false)} />}
+        <DeleteClientDialog client={deleting ? client : null} onClose={() => setDeleting(false)} onDeleted={() => navigate('/clients')} />
         <section aria-labelledby="client-reports-heading" className="mt-6">
           <h2 id="client-reports-heading" className="text-lg font-semibold">
             {t('count.reportsOfClient', { count: client.reportCount })}
