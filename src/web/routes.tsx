@@ -28,6 +28,7 @@ const ResetPasswordPage = lazy(withScreenWords(() => import('./pages/reset-passw
 const ProjectsPage = lazy(withScreenWords(() => import('./pages/projects-page')));
 const ClientsPage = lazy(withScreenWords(() => import('./pages/clients-page')));
 const ClientPage = lazy(withScreenWords(() => import('./pages/client-page')));
+const TemplatesPage = lazy(withScreenWords(() => import('./pages/templates-page')));
 const SubscribePage = lazy(withScreenWords(() => import('./pages/subscribe-page')));
 const TestSubscriptionPage = lazy(withScreenWords(() => import('./pages/test-subscription-page')));
 const AccountPage = lazy(withScreenWords(() => import('./pages/account-page')));
@@ -65,6 +66,7 @@ export function AppRoutes() {
             <Route path="/projects">{signedIn(ProjectsPage)}</Route>
             <Route path="/clients">{signedIn(ClientsPage)}</Route>
             <Route path="/clients/:id">{signedIn(ClientPage)}</Route>
+            <Route path="/templates">{signedIn(TemplatesPage)}</Route>
             <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
             <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
             <Route path="/account">{signedIn(AccountPage)}</Route>

@@ -15,6 +15,7 @@ export const PAGE_TITLES = {
   home: 'title.home',
   reports: 'title.reports',
   clients: 'title.clients',
+  templates: 'title.templates',
   report: 'title.report',
   account: 'title.account',
   subscribe: 'title.subscribe',

@@ -6,3 +6,4 @@ export const SUBSCRIPTION_STATUS_QUERY_KEY = apiQueryKey('getSubscriptionStatus'
 export const PROJECTS_QUERY_KEY = apiQueryKey('listProjects');
 export const projectQueryKey = (projectId: number) => apiQueryKey('getProject', { id: projectId });
 export const CLIENTS_QUERY_KEY = apiQueryKey('listClients');
+export const TEMPLATES_QUERY_KEY = apiQueryKey('listTemplates');

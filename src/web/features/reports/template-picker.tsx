@@ -1,10 +1,12 @@
 // New Report from a template: the kind of job (or the spec's blank report), where its areas
 // repeat the bedroom and bathroom counts, and the client it is for. A lazy chunk: the first screen does not carry it.
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ROOM_COUNT_MAX } from '@shared/contract/templates';
 import { t } from '../../lib/i18n/i18n';
 import { api } from '../../lib/api';
+import { TEMPLATES_QUERY_KEY } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { NewReportTemplate } from './api/projects-api';
@@ -20,7 +22,7 @@ interface TemplatePickerProps {
 }
 
 export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerProps) {
-  const templates = useQuery({ queryKey: ['templates'], queryFn: ({ signal }) => api.listTemplates(undefined, { signal }) });
+  const templates = useQuery({ queryKey: TEMPLATES_QUERY_KEY, queryFn: ({ signal }) => api.listTemplates(undefined, { signal }) });
   const clients = useClients('');
   const clientSelectId = useId();
   const [choice, setChoice] = useState(BLANK);
@@ -82,6 +84,9 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
           </select>
         </div>
       )}
+      <Link href="/templates" className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
+        {t('newReport.manageTemplates')}
+      </Link>
       <Button type="submit" className="mt-3 w-full" disabled={isCreating}>
         {isCreating ? t('common.creating') : t('newReport.create')}
       </Button>
