@@ -16,7 +16,7 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   photos: ['auth', 'billing', 'account', 'project-access'],
   templates: ['auth'],
   // The client's answers as data: projects and client links show them.
-  'client-answers': ['photos'],
+  'client-answers': ['photos', 'project-access'],
   projects: ['auth', 'billing', 'photos', 'project-access', 'clients', 'search', 'templates', 'client-answers'],
   admin: ['auth', 'billing'],
   'share-links': ['auth', 'billing', 'account', 'project-access', 'projects', 'photos', 'client-answers'],

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '../../shared/contract/auth.js';
 import type { UpdateBusinessNameBody } from '../../shared/contract/account.js';
 import { toUserResponse } from '../auth/user-view.js';
+import { withBusinessSettings } from '../auth/members.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
@@ -14,16 +15,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
   const updateBusinessName = async ({ user, body }: { user: SignedInUser; body: UpdateBusinessNameBody }): Promise<User> => {
-    const [updated] = await db.update(users).set({ businessName: body.businessName }).where(eq(users.id, user.id)).returning();
+    // The business's name is kept on its account row (auth/members.ts).
+    const [updated] = await db.update(users).set({ businessName: body.businessName }).where(eq(users.id, user.accountId)).returning();
     if (!updated) throw notFound('account_missing');
-    return toUserResponse(updated);
+    return toUserResponse(withBusinessSettings(user, updated));
   };
 
   addRoute(app, api.updateBusinessName, updateBusinessName);
   addRoute(app, api.updatePreferences, async ({ user, body }) => {
     const [updated] = await db.update(users).set({ locale: body.locale, timeZone: body.timeZone }).where(eq(users.id, user.id)).returning();
     if (!updated) throw notFound('account_missing');
-    return toUserResponse(updated);
+    return toUserResponse({ ...user, locale: updated.locale, timeZone: updated.timeZone });
   });
   addRoute(app, api.replaceBusinessName, updateBusinessName);
 };

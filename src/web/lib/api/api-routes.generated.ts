@@ -25,7 +25,7 @@ export const API_ROUTES = {
   createProject: { method: 'POST', path: '/api/projects', access: 'member', answer: 'json' },
   getProject: { method: 'GET', path: '/api/projects/:id', access: 'member', answer: 'json' },
   updateProject: { method: 'PATCH', path: '/api/projects/:id', access: 'member', answer: 'json' },
-  deleteProject: { method: 'DELETE', path: '/api/projects/:id', access: 'member', answer: 'json' },
+  deleteProject: { method: 'DELETE', path: '/api/projects/:id', access: 'manager', answer: 'json' },
   getReportPdf: { method: 'GET', path: '/api/projects/:id/report.pdf', access: 'member', answer: 'file' },
   addPhoto: { method: 'POST', path: '/api/projects/:id/photos', access: 'member', answer: 'json' },
   deletePhoto: { method: 'DELETE', path: '/api/photos/:id', access: 'member', answer: 'json' },

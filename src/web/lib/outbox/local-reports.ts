@@ -19,6 +19,8 @@ const toSummary = (project: Project): ProjectSummary => ({
   templateId: project.templateId,
   status: project.status,
   finishedAt: project.finishedAt,
+  createdBy: project.createdBy,
+  assigneeId: project.assigneeId,
 });
 
 /**
@@ -38,6 +40,9 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
     templateId: null,
     status: 'open',
     finishedAt: null,
+    // Named by the server once the report reaches it.
+    createdBy: null,
+    assigneeId: null,
     areas: [],
     photos: [],
     photoPairs: [],

@@ -32,6 +32,8 @@ export function useCreateProject() {
         clientId: project.clientId,
         description: project.description,
         createdAt: project.createdAt,
+        createdBy: project.createdBy,
+        assigneeId: project.assigneeId,
         photoCount: 0,
         pairCount: 0,
         templateId: project.templateId,
