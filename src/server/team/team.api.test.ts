@@ -4,7 +4,7 @@ import type { LoginResponse, User } from '../../shared/contract/auth.js';
 import type { Project, ProjectSummary } from '../../shared/contract/projects.js';
 import type { Team, TeamMember } from '../../shared/contract/team.js';
 import { DAY_MS, TEAM_MAX_ACTIVE_MEMBERS } from '../../shared/rules.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
 import { registerUser, uniqueEmail } from '../test-support/test-client.js';
 import { addPhoto, createProject } from '../test-support/project-helpers.js';
 import { invite, join, startCrew, tokenOf } from '../test-support/crew-helpers.js';
@@ -42,6 +42,19 @@ describe('the business and its members', () => {
     expect(team.body.members[0]!.lastSeenAt).not.toBeNull();
     expect(team.body.invites).toEqual([{ ...pending, createdAt: expect.any(String) }]);
     expect((await cleaner.client.get('/api/team')).status).toBe(403);
+  });
+});
+
+describe('admin analytics', () => {
+  it('counts the accounts that signed up as users, and every active member as totalMembers', async () => {
+    const admin = t.client();
+    expect((await admin.post('/api/admin/verify', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
+    const read = async () => (await admin.get<{ totalUsers: number; totalMembers: number }>('/api/admin/analytics')).body;
+    const before = await read();
+    const { owner, cleaner } = await startCrew(t);
+    expect(await read()).toMatchObject({ totalUsers: before.totalUsers + 1, totalMembers: before.totalMembers + 3 });
+    await owner.client.patch(`/api/team/members/${cleaner.user.id}`, { active: false });
+    expect((await read()).totalMembers).toBe(before.totalMembers + 2);
   });
 });
 
@@ -129,6 +142,20 @@ describe('changing members', () => {
     expect((await bearer.get('/api/user')).status).toBe(401);
     const sessions = await t.query<{ n: number }>(sql`select count(*)::int as n from sessions where user_id = ${cleaner.user.id}`);
     expect(sessions[0]?.n).toBe(0);
+  });
+
+  it('a deactivated member cannot sign in again with their password; their reports and photos keep their name', async () => {
+    const { owner } = await startCrew(t);
+    const email = uniqueEmail('leaver');
+    const leaver = await join(t, await invite(owner.client, 'cleaner'), { name: 'Leo', email, password: 'leaver pass' });
+    const report = await createProject(leaver.client, { clientName: 'Left behind' });
+    const photo = await addPhoto(leaver.client, report.id, 'before');
+    await owner.client.patch(`/api/team/members/${leaver.user.id}`, { active: false });
+    const login = await t.client().post<{ code: string }>('/api/login', { email, password: 'leaver pass' });
+    expect([login.status, login.body.code]).toEqual([401, 'invalid_login']);
+    const seen = await owner.client.get<Project>(`/api/projects/${report.id}?images=url`);
+    expect(seen.body.createdBy).toEqual({ id: leaver.user.id, name: 'Leo' });
+    expect(seen.body.photos.find((p) => p.id === photo.id)?.takenBy).toEqual({ id: leaver.user.id, name: 'Leo' });
   });
 
   it('only the owner changes roles; a manager deactivates cleaners only; a business keeps one active owner', async () => {
