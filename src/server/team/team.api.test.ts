@@ -8,6 +8,9 @@ import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support
 import { registerUser, uniqueEmail } from '../test-support/test-client.js';
 import { addPhoto, createProject } from '../test-support/project-helpers.js';
 import { invite, join, startCrew, tokenOf } from '../test-support/crew-helpers.js';
+import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
+import { inspectPdf } from '../test-support/pdf-inspection.js';
+import type { TestClient } from '../test-support/test-client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -225,6 +228,36 @@ describe('reports and photos of a crew', () => {
     // A cleaner deletes only the photos they took.
     expect((await cleaner.client.delete(`/api/photos/${after.id}`)).status).toBe(403);
     expect((await cleaner.client.delete(`/api/photos/${before.id}`)).status).toBe(200);
+  });
+
+  it("the PDF's line under each pair names who took each photo, for the owner and through the client link", async () => {
+    const { owner, cleaner } = await startCrew(t);
+    const report = await createProject(owner.client, { clientName: 'Crew job' });
+    await owner.client.patch(`/api/projects/${report.id}`, { assigneeId: cleaner.user.id });
+    const takenAt = new Date(Math.floor((Date.now() - 3 * 3600_000) / 60_000) * 60_000);
+    const upload = async (client: TestClient, type: 'before' | 'after', at: Date, seed: number) => {
+      const response = await client.post<{ id: number }>(`/api/projects/${report.id}/photos?type=${type}&capturedAt=${at.toISOString()}`, undefined, {
+        raw: await makePhotoJpeg(640, 480, { seed }),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      expect(response.status).toBe(201);
+      return response.body.id;
+    };
+    const before = await upload(cleaner.client, 'before', takenAt, 31);
+    const after = await upload(owner.client, 'after', new Date(takenAt.getTime() + 90 * 60_000), 32);
+    expect((await owner.client.post(`/api/projects/${report.id}/photo-pairs`, { beforePhotoId: before, afterPhotoId: after })).status).toBe(201);
+    const cookie = [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const ownPdf = new Uint8Array(await (await fetch(`${t.url}/api/projects/${report.id}/report.pdf`, { headers: { cookie } })).arrayBuffer());
+    const link = await owner.client.post<{ token: string }>(`/api/projects/${report.id}/share-links`, {});
+    const sharedPdf = new Uint8Array(await (await fetch(`${t.url}/api/shared/${link.body.token}/report.pdf`)).arrayBuffer());
+    for (const bytes of [ownPdf, sharedPdf]) {
+      const lines = (await inspectPdf(bytes)).pageTexts
+        .join('\n')
+        .split('\n')
+        .filter((line) => line.startsWith('Before '));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Before [^·]+ · Ana · After [^·]+ · ${owner.user.name} · `));
+    }
   });
 
   it("a cleaner gets 402 once the business's trial has ended", async () => {
