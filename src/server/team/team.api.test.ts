@@ -258,6 +258,11 @@ describe('reports and photos of a crew', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^Before [^·]+ · Ana · After [^·]+ · ${owner.user.name} · `));
     }
+    // The client link's page names them too.
+    const shared = await t
+      .client()
+      .get<{ pairs: { before: { takenBy: string | null }; after: { takenBy: string | null } }[] }>(`/api/shared/${link.body.token}`);
+    expect(shared.body.pairs.map((pair) => [pair.before.takenBy, pair.after.takenBy])).toEqual([['Ana', owner.user.name]]);
   });
 
   it("a cleaner gets 402 once the business's trial has ended", async () => {
