@@ -7,7 +7,7 @@ import type { UpdateBusinessNameBody } from '../../shared/contract/account.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { withBusinessSettings } from '../auth/members.js';
 import { users } from '../db/schema.js';
-import { notFound } from '../lib/http-errors.js';
+import { forbidden, notFound } from '../lib/http-errors.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute, type SignedInUser } from '../lib/add-route.js';
 
@@ -23,9 +23,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   addRoute(app, api.updateBusinessName, updateBusinessName);
   addRoute(app, api.updatePreferences, async ({ user, body }) => {
-    const [updated] = await db.update(users).set({ locale: body.locale, timeZone: body.timeZone }).where(eq(users.id, user.id)).returning();
-    if (!updated) throw notFound('account_missing');
-    return toUserResponse({ ...user, locale: updated.locale, timeZone: updated.timeZone });
+    // The language is the member's own; the time zone is the business's (its PDFs), not a cleaner's to change.
+    if (body.timeZone !== undefined && user.role === 'cleaner') throw forbidden('forbidden');
+    if (body.locale !== undefined) {
+      const [updated] = await db.update(users).set({ locale: body.locale }).where(eq(users.id, user.id)).returning({ id: users.id });
+      if (!updated) throw notFound('account_missing');
+    }
+    if (body.timeZone !== undefined) await db.update(users).set({ timeZone: body.timeZone }).where(eq(users.id, user.accountId));
+    return toUserResponse({ ...user, locale: body.locale ?? user.locale, timeZone: body.timeZone ?? user.timeZone });
   });
   addRoute(app, api.replaceBusinessName, updateBusinessName);
 };

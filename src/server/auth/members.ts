@@ -1,5 +1,5 @@
 // A member as the routes see them: their own row (name, language, role) with their business's
-// settings laid over it. The business's name, logo, trial and subscription are kept on the account
+// settings laid over it. The business's name, logo, time zone, trial and subscription are kept on the account
 // that registered it (businesses.account_id), so every member reads the same values from there.
 import { and, eq, lt, or, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -23,6 +23,8 @@ export function withBusinessSettings(member: UserRow, accountRow: UserRow): Sign
     stripeSubscriptionId: accountRow.stripeSubscriptionId,
     reCleanWindowHours: accountRow.reCleanWindowHours,
     reviewUrl: accountRow.reviewUrl,
+    // The zone the business's PDFs print times in; each member keeps their own language.
+    timeZone: accountRow.timeZone,
     accountId: accountRow.id,
   };
 }

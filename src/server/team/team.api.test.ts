@@ -31,6 +31,15 @@ describe('the business and its members', () => {
     expect(me.body.trialEndsAt).toBe(owner.user.trialEndsAt);
   });
 
+  it("each member keeps their own language; the time zone is the business's, set by the owner or a manager", async () => {
+    const { owner, cleaner } = await startCrew(t);
+    expect((await cleaner.client.patch<User>('/api/user/preferences', { locale: 'es' })).body.locale).toBe('es');
+    expect((await cleaner.client.patch('/api/user/preferences', { timeZone: 'Europe/Madrid' })).status).toBe(403);
+    expect((await owner.client.patch('/api/user/preferences', { timeZone: 'Europe/Madrid' })).status).toBe(200);
+    expect((await cleaner.client.get<User>('/api/user')).body).toMatchObject({ locale: 'es', timeZone: 'Europe/Madrid' });
+    expect((await owner.client.get<User>('/api/user')).body.locale).toBe('en');
+  });
+
   it('GET /api/team lists members and pending invites for the owner and a manager; a cleaner gets 403', async () => {
     const { owner, manager, cleaner } = await startCrew(t);
     const pending = await invite(owner.client, 'cleaner', 'Luis');
