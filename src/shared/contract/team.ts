@@ -61,10 +61,11 @@ export const UpdateMemberBodySchema = z
   .refine((body) => body.role !== undefined || body.active !== undefined, { message: issueCode('member_update_empty') });
 export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
 
-/** A token from a link (an invite or a sign-in link): checked for shape before any lookup. */
-export const LinkTokenParamsSchema = z.object({
-  token: z.string({ error: issueCode('invite_not_found') }).regex(/^[A-Za-z0-9_-]{16,200}$/, issueCode('invite_not_found')),
-});
+/** A link's token, checked for shape before any lookup. */
+const linkTokenParams = (code: 'invite_not_found' | 'sign_in_link_not_found') =>
+  z.object({ token: z.string({ error: issueCode(code) }).regex(/^[A-Za-z0-9_-]{16,200}$/, issueCode(code)) });
+export const LinkTokenParamsSchema = linkTokenParams('invite_not_found');
+export const SignInTokenParamsSchema = linkTokenParams('sign_in_link_not_found');
 
 export const InvitePreviewSchema = z.object({
   businessName: z.string().nullable(),
@@ -152,7 +153,7 @@ export const teamRoutes = {
     path: '/api/sign-in/:token',
     summary: 'Sign in with a sign-in link from the team page, as POST /api/login does (410 when used or expired)',
     access: 'public',
-    params: LinkTokenParamsSchema,
+    params: SignInTokenParamsSchema,
     response: LoginResponseSchema,
   }),
 };
