@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { createProject, listPhotoFiles, uploadRawPhoto } from '../test-support/project-helpers.js';
+import { createProject, listPhotoFiles, uploadRawPhoto, signedInOwner } from '../test-support/project-helpers.js';
 import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { errorMessage } from '../../shared/error-codes.js';
 
@@ -31,11 +30,7 @@ async function fillProject(projectId: number, count: number): Promise<void> {
 
 const photosIn = async (projectId: number) => (await t.query<{ n: number }>(sql`select count(*)::int as n from photos where project_id = ${projectId}`))[0]?.n;
 
-async function signedIn(): Promise<TestClient> {
-  const client = t.client();
-  await registerUser(client);
-  return client;
-}
+const signedIn = () => signedInOwner(t);
 
 describe('photo quotas', () => {
   it(`stores the ${MAX_PHOTOS_PER_PROJECT}th photo of a report and refuses the next with 409, storing nothing`, async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddedPhoto, MissingArea, Photo, Project, ProjectArea } from '../../shared/contract/projects.js';
 import type { Template } from '../../shared/contract/templates.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, type TestClient } from '../test-support/test-client.js';
+import type { TestClient } from '../test-support/test-client.js';
 import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
-import { addPhoto, createProject } from '../test-support/project-helpers.js';
+import { addPhoto, createProject, signedInOwner } from '../test-support/project-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,11 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(): Promise<TestClient> {
-  const client = t.client();
-  await registerUser(client);
-  return client;
-}
+const member = () => signedInOwner(t);
 
 async function templatedReport(client: TestClient, body: Record<string, unknown>): Promise<Project> {
   const response = await client.post<Project>('/api/projects', body);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../shared/contract/clients.js';
 import type { ProjectSummary } from '../../shared/contract/projects.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { createProject } from '../test-support/project-helpers.js';
+import type { TestClient } from '../test-support/test-client.js';
+import { createProject, signedInOwner } from '../test-support/project-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(): Promise<TestClient> {
-  const client = t.client();
-  await registerUser(client);
-  return client;
-}
+const signedIn = () => signedInOwner(t);
 
 async function list(client: TestClient, query: string): Promise<ProjectSummary[]> {
   const response = await client.get<ProjectSummary[]>(`/api/projects${query}`);

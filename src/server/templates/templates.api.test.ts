@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../shared/contract/templates.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, type TestClient } from '../test-support/test-client.js';
+import { signedInOwner } from '../test-support/project-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,11 +11,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(): Promise<TestClient> {
-  const client = t.client();
-  await registerUser(client);
-  return client;
-}
+const member = () => signedInOwner(t);
 
 const area = (name: string, extra: Record<string, unknown> = {}) => ({ name, minBefore: 1, minAfter: 1, ...extra });
 

@@ -10,10 +10,16 @@ export async function createProject(client: TestClient, body: { clientName?: str
   return response.body;
 }
 
-/** A new signed-in user with one empty project. */
-export async function ownerWithProject(t: TestApp): Promise<{ client: TestClient; project: Project }> {
+/** A new user, registered and signed in, at an address of their own. */
+export async function signedInOwner(t: TestApp): Promise<TestClient> {
   const client = t.client();
   await registerUser(client);
+  return client;
+}
+
+/** A new signed-in user with one empty project. */
+export async function ownerWithProject(t: TestApp): Promise<{ client: TestClient; project: Project }> {
+  const client = await signedInOwner(t);
   return { client, project: await createProject(client) };
 }
 
