@@ -20,10 +20,10 @@ export function LinkedClientField({ project }: { project: Project }) {
   const id = useId();
   const online = useIsOnline();
   const clients = useClients('');
-  // The linked client may be beyond the first page of the list.
-  const linked = useClient(project.clientId);
-  const options = [...(clients.data ?? [])];
-  if (project.clientId !== null && linked.data && !options.some((client) => client.id === project.clientId)) options.unshift(linked.data);
+  // The linked client may be beyond the first page of the list: only then is it asked for alone.
+  const listed = clients.data?.some((client) => client.id === project.clientId) ?? false;
+  const linked = useClient(clients.data && !listed ? project.clientId : null);
+  const options = linked.data && !listed ? [linked.data, ...(clients.data ?? [])] : (clients.data ?? []);
 
   const link = useMutation({
     mutationFn: (clientId: number | null) => api.updateProject({ params: { id: project.id }, body: { clientId } }),

@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { TEMPLATES_QUERY_KEY } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { CountField } from '../../components/ui/count-field';
 import type { NewReportTemplate } from './api/projects-api';
 import { useClients } from '../../lib/clients';
 
@@ -60,8 +61,8 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
         ))}
       </fieldset>
       <div className="mt-2 flex gap-3">
-        {repeats.has('bedrooms') && <RoomCount label={t('newReport.bedrooms')} value={bedrooms} onChange={setBedrooms} />}
-        {repeats.has('bathrooms') && <RoomCount label={t('newReport.bathrooms')} value={bathrooms} onChange={setBathrooms} />}
+        {repeats.has('bedrooms') && <CountField label={t('newReport.bedrooms')} value={bedrooms} max={ROOM_COUNT_MAX} onChange={setBedrooms} />}
+        {repeats.has('bathrooms') && <CountField label={t('newReport.bathrooms')} value={bathrooms} max={ROOM_COUNT_MAX} onChange={setBathrooms} />}
       </div>
       {/* For one of the business's clients (added on /clients), or for nobody yet. */}
       {clients.data && clients.data.length > 0 && (
@@ -91,23 +92,5 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
         {isCreating ? t('common.creating') : t('newReport.create')}
       </Button>
     </form>
-  );
-}
-
-/** How many of a repeated room (0 to ROOM_COUNT_MAX); whatever is typed is brought into that range. */
-function RoomCount({ label, value, onChange }: { label: string; value: number; onChange: (count: number) => void }) {
-  return (
-    <label className="text-sm font-medium">
-      {label}
-      <input
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={ROOM_COUNT_MAX}
-        value={value}
-        onChange={(event) => onChange(Math.min(ROOM_COUNT_MAX, Math.max(0, Math.trunc(Number(event.target.value) || 0))))}
-        className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-300 px-2"
-      />
-    </label>
   );
 }

@@ -6,6 +6,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { AREA_MIN_PHOTOS_MAX, TEMPLATE_MAX_AREAS, TEMPLATE_NAME_MAX_LENGTH, type AreaRepeat, type Template } from '@shared/contract/templates';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
+import { CountField } from '../../components/ui/count-field';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n/error-text';
 import { t } from '../../lib/i18n/i18n';
@@ -20,8 +21,6 @@ interface AreaDraft {
   minAfter: number;
   repeat: AreaRepeat;
 }
-
-const toCount = (value: string) => Math.min(AREA_MIN_PHOTOS_MAX, Math.max(0, Math.trunc(Number(value) || 0)));
 
 export function TemplateEditor({ template, onDone }: { template: Template; onDone: () => void }) {
   const id = useId();
@@ -97,8 +96,20 @@ export function TemplateEditor({ template, onDone }: { template: Template; onDon
                     onChange={(event) => change(index, { name: event.target.value })}
                   />
                 </div>
-                <CountField label={t('templates.minBefore')} value={area.minBefore} onChange={(minBefore) => change(index, { minBefore })} />
-                <CountField label={t('templates.minAfter')} value={area.minAfter} onChange={(minAfter) => change(index, { minAfter })} />
+                <CountField
+                  label={t('templates.minBefore')}
+                  value={area.minBefore}
+                  max={AREA_MIN_PHOTOS_MAX}
+                  className="w-20"
+                  onChange={(minBefore) => change(index, { minBefore })}
+                />
+                <CountField
+                  label={t('templates.minAfter')}
+                  value={area.minAfter}
+                  max={AREA_MIN_PHOTOS_MAX}
+                  className="w-20"
+                  onChange={(minAfter) => change(index, { minAfter })}
+                />
                 <label className="text-sm font-medium">
                   {t('templates.repeat')}
                   <select
@@ -171,22 +182,5 @@ export function TemplateEditor({ template, onDone }: { template: Template; onDon
         </Button>
       </div>
     </form>
-  );
-}
-
-function CountField({ label, value, onChange }: { label: string; value: number; onChange: (count: number) => void }) {
-  return (
-    <label className="text-sm font-medium">
-      {label}
-      <input
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={AREA_MIN_PHOTOS_MAX}
-        value={value}
-        onChange={(event) => onChange(toCount(event.target.value))}
-        className="mt-1 block min-h-11 w-20 rounded-lg border border-slate-300 px-2"
-      />
-    </label>
   );
 }
