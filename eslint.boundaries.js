@@ -16,7 +16,7 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   photos: ['auth', 'billing', 'account', 'project-access'],
   templates: ['auth'],
   // The client's answers as data: projects and client links show them.
-  'client-answers': ['photos'],
+  'client-answers': ['photos', 'project-access'],
   projects: ['auth', 'billing', 'photos', 'project-access', 'clients', 'search', 'templates', 'client-answers'],
   admin: ['auth', 'billing'],
   'share-links': ['auth', 'billing', 'account', 'project-access', 'projects', 'photos', 'client-answers'],
@@ -30,6 +30,8 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   plugins: ['auth', 'admin', 'billing', 'photos', 'projects', 'share-links', 'templates', 'web'],
   'account-export': ['auth', 'projects'],
   'account-deletion': ['auth', 'billing', 'photos', 'projects', 'share-links'],
+  // Members, invites and sign-in links of a business.
+  team: ['auth', 'projects'],
 };
 
 const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });

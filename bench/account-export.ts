@@ -76,14 +76,16 @@ async function main(): Promise<void> {
       thumbnail_key: string;
       byte_size: number;
       sha256: string;
-      user_id: number;
-    }>('select p.type, p.storage_key, p.thumbnail_key, p.byte_size, p.sha256, r.user_id from photos p join projects r on r.id = p.project_id order by p.id');
+      business_id: number;
+    }>(
+      'select p.type, p.storage_key, p.thumbnail_key, p.byte_size, p.sha256, r.business_id from photos p join projects r on r.id = p.project_id order by p.id',
+    );
     const pairBytes = seedPhotos[0]!.byte_size + seedPhotos[1]!.byte_size;
     const reports = Math.ceil(TARGET_BYTES / (pairBytes * PAIRS_PER_REPORT));
     // Reports of 20 pairs each, every photo row pointing at one of the two stored files (with its checksum, as photos stored today have).
     await sqlClient.query(
       `with new_reports as (
-         insert into projects (user_id, client_name, description) select $1, 'Client ' || n, 'Weekly clean' from generate_series(1, $2) n returning id
+         insert into projects (business_id, client_name, description) select $1, 'Client ' || n, 'Weekly clean' from generate_series(1, $2) n returning id
        ), slots as (select r.id as project_id, s from new_reports r cross join generate_series(1, $3) s),
        befores as (insert into photos (project_id, type, storage_key, thumbnail_key, width, height, byte_size, sha256)
          select project_id, 'before', $4, $5, 1024, 768, $6, $10 from slots returning id, project_id),
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
          select b.project_id, b.id, a.id from (select id, project_id, row_number() over (partition by project_id order by id) k from befores) b
          join (select id, project_id, row_number() over (partition by project_id order by id) k from afters) a on a.project_id = b.project_id and a.k = b.k`,
       [
-        seedPhotos[0]!.user_id,
+        seedPhotos[0]!.business_id,
         reports,
         PAIRS_PER_REPORT,
         seedPhotos[0]!.storage_key,

@@ -9,6 +9,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { recentUsersQuery, signupsByDayQuery, userCountsQuery } from '../src/server/admin/admin-analytics.js';
 import { usersCsvPageQuery } from '../src/server/admin/users-csv.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, testDatabaseKind, type TestApp } from '../src/server/test-support/test-app.js';
+import { insertAccounts } from '../src/server/test-support/insert-accounts.js';
 import { cookieHeader, kb, printTable } from './bench-support.js';
 
 const USERS = 100_000;
@@ -34,10 +35,12 @@ const percentile = (values: number[], p: number) => {
 
 /** 100,000 users over the last 120 days, one in eight with a subscription of mixed status. */
 async function seed(t: TestApp): Promise<void> {
-  await t.query(sql`
-    insert into users (email, password_hash, business_name, created_at, trial_ends_at)
-    select 'bench-' || n || '@example.com', 'x', 'Business ' || n, created, created + interval '14 days'
-    from (select n, now() - (n * interval '120 days') / ${USERS} - (random() * interval '1 hour') as created from generate_series(1, ${USERS}) as n) as s`);
+  await insertAccounts(
+    t,
+    sql`select 'bench-' || n || '@example.com' as email, 'x' as password_hash, 'Business ' || n as business_name, created as created_at,
+      created + interval '14 days' as trial_ends_at
+    from (select n, now() - (n * interval '120 days') / ${USERS} - (random() * interval '1 hour') as created from generate_series(1, ${USERS}) as n) as s`,
+  );
   await t.query(sql`
     insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end, cancel_at_period_end)
     select id, 'sandbox', 'sub_bench_' || id, (array['active', 'active', 'active', 'canceled', 'past_due'])[1 + id % 5],

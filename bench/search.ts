@@ -29,7 +29,7 @@ try {
     await registerUser(other);
     others.push(other);
   }
-  const userIds = (await t.query<{ id: number }>(sql`select id from users order by id`)).map((row) => row.id);
+  const userIds = (await t.query<{ id: number }>(sql`select business_id as id from users order by id`)).map((row) => row.id);
   const mine = userIds[0] ?? 0;
   const theirs = userIds.slice(1);
 
@@ -43,19 +43,19 @@ try {
     `array['deep clean','windows','end of tenancy','carpets','kitchen degrease','office weekly','move-out','ventanas y cristalería','oven','after builders']`,
   );
   await t.query(sql`
-    insert into clients (user_id, name, email, phone)
+    insert into clients (business_id, name, email, phone)
     select ${mine}, (${first})[1 + i % 16] || ' ' || (${second})[1 + (i / 16) % 13] || ' ' || i, 'client' || i || '@example.com', '+1 555 ' || lpad(i::text, 4, '0')
     from generate_series(1, ${ACCOUNT_CLIENTS}) as i`);
-  const clientIds = (await t.query<{ id: number }>(sql`select id from clients where user_id = ${mine} order by id`)).map((row) => row.id);
+  const clientIds = (await t.query<{ id: number }>(sql`select id from clients where business_id = ${mine} order by id`)).map((row) => row.id);
   const firstClient = clientIds[0] ?? 0;
   await t.query(sql`
-    insert into projects (user_id, client_id, client_name, description, created_at)
+    insert into projects (business_id, client_id, client_name, description, created_at)
     select ${mine}, ${firstClient} + (i % ${ACCOUNT_CLIENTS}), c.name, (${words})[1 + i % 10] || ' #' || i, now() - make_interval(mins => ${ACCOUNT_REPORTS} - i)
     from generate_series(1, ${ACCOUNT_REPORTS}) as i
     join clients c on c.id = ${firstClient} + (i % ${ACCOUNT_CLIENTS})`);
   const otherIds = sql.raw(`array[${theirs.join(',')}]`);
   await t.query(sql`
-    insert into projects (user_id, client_name, description)
+    insert into projects (business_id, client_name, description)
     select (${otherIds})[1 + i % ${theirs.length}], (${first})[1 + i % 16] || ' ' || (${second})[1 + (i / 7) % 13], (${words})[1 + i % 10]
     from generate_series(1, ${TOTAL_REPORTS - ACCOUNT_REPORTS}) as i`);
   await t.query(sql`analyze`);
@@ -92,7 +92,7 @@ try {
       sql`true`,
     ]) {
       const plan = await t.query<{ 'QUERY PLAN': string }>(
-        sql`explain analyze select id from projects where user_id = ${mine} and ${where} order by id desc limit 30`,
+        sql`explain analyze select id from projects where business_id = ${mine} and ${where} order by id desc limit 30`,
       );
       console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
     }

@@ -31,4 +31,17 @@ describe('formatCaptureLine', () => {
       'Antes 20 nov 2026 17:40 · Después 21 nov 2026 09:02',
     );
   });
+
+  it('names who took each photo after its time, in both languages', () => {
+    const takers = { before: 'Ana', after: 'Luis' };
+    expect(formatCaptureLine('2026-11-21T09:14:00Z', '2026-11-21T11:02:00Z', 'UTC', 'en', takers)).toBe(
+      'Before 09:14 · Ana · After 11:02 · Luis · 21 Nov 2026',
+    );
+    expect(formatCaptureLine('2026-11-21T09:14:00Z', '2026-11-21T11:02:00Z', 'UTC', 'es', takers)).toMatch(
+      /^Antes 09:14 · Ana · Después 11:02 · Luis · 21 nov/,
+    );
+    expect(formatCaptureLine('2026-11-20T17:40:00Z', '2026-11-21T09:02:00Z', 'UTC', 'en', takers)).toBe(
+      'Before 20 Nov 2026 17:40 · Ana · After 21 Nov 2026 09:02 · Luis',
+    );
+  });
 });

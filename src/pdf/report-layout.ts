@@ -22,6 +22,9 @@ export interface ReportPdfPair {
   afterCapturedAt?: string | null;
   /** The report area both photos are of (a report made from a template). */
   areaId?: number | null;
+  /** Who took each photo, named on the capture line (left out for a business of one). */
+  beforeTakenBy?: string | null;
+  afterTakenBy?: string | null;
 }
 
 /** An area of a report made from a template, in template order: its pairs are printed under its heading. */
@@ -181,7 +184,14 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
     for (const pair of pairs) {
       const before = await doc.embedJpg(wholeBuffer(pair.before));
       const after = await doc.embedJpg(wholeBuffer(pair.after));
-      writer.drawPair(before, after, formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en'));
+      writer.drawPair(
+        before,
+        after,
+        formatCaptureLine(pair.beforeCapturedAt, pair.afterCapturedAt, input.timeZone ?? 'UTC', input.locale ?? 'en', {
+          before: pair.beforeTakenBy,
+          after: pair.afterTakenBy,
+        }),
+      );
       done += 1;
       await options.afterPair?.(done, input.pairs.length);
     }

@@ -35,6 +35,7 @@ import { shareLinkRoutes } from './share-links/share-links.routes.js';
 import { sharedReportRoutes } from './share-links/shared-report.routes.js';
 import { createSharedReportLimiter } from './share-links/shared-access.js';
 import { clientLoopRoutes } from './client-loop/client-loop.routes.js';
+import { teamRoutes } from './team/team.routes.js';
 import { sharedAnswerRoutes } from './client-loop/shared-answers.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { webhookRoutes } from './billing/webhook.js';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(shareLinkRoutes);
       await api.register(sharedReportRoutes, { limiter: sharedReportLimiter });
       await api.register(clientLoopRoutes);
+      await api.register(teamRoutes);
       await api.register(sharedAnswerRoutes, { limiter: sharedReportLimiter });
       await api.register(billingRoutes);
       await api.register(webhookRoutes);

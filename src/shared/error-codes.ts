@@ -19,6 +19,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PRODUCT_NAME,
+  TEAM_MAX_ACTIVE_MEMBERS,
 } from './rules.js';
 import { SUPPORTED_LOCALES } from './preferences.js';
 import { CAPTURED_AT_MESSAGE } from './capture-time.js';
@@ -94,6 +95,12 @@ const ERROR_MESSAGES = {
   re_clean_window_invalid: 'reCleanWindowHours must be a whole number of hours from 0 to 168',
   review_url_invalid: 'The review link must be an https:// address',
   client_settings_empty: 'Send reCleanWindowHours, reviewUrl, or both',
+  assignee_id_invalid: 'assigneeId must be the id of a member of this business, or null',
+  invite_role_invalid: "role must be 'manager' or 'cleaner'",
+  member_role_invalid: "role must be 'owner', 'manager' or 'cleaner'",
+  member_name_invalid: 'The name must be 1 to 60 characters',
+  member_active_invalid: 'active must be true or false',
+  member_update_empty: 'Send role, active, or both',
   id_not_number: 'The id must be a number',
   id_invalid: 'The id must be a positive whole number',
   id_too_large: 'The id is too large',
@@ -217,6 +224,16 @@ const ERROR_MESSAGES = {
   skip_reason_invalid: 'reason must be no_access, occupied, not_in_scope or other',
   skip_note_too_long: 'The note must be at most 200 characters',
 
+  // The team: members, invites and sign-in links
+  member_not_found: 'Member not found',
+  team_full: `This team already has ${TEAM_MAX_ACTIVE_MEMBERS} active members, the most a business can have. Deactivate someone first.`,
+  last_owner: 'A business always keeps one active owner. Make someone else owner first.',
+  invite_not_found: 'This invite link is not valid. Ask the business for a new one.',
+  invite_used: 'This invite has already been used. Ask the business for a new one, or sign in.',
+  invite_revoked: 'This invite was withdrawn. Ask the business for a new one.',
+  invite_expired: 'This invite has expired. Ask the business for a new one.',
+  sign_in_link_not_found: 'This sign-in link is not valid. Ask the business owner for a new one.',
+  sign_in_link_gone: 'This sign-in link was already used or has expired. Ask the business owner for a new one.',
   // Too much at once (429, 503)
   rate_limited: ({ minutes: count }: { minutes: number }) => `Too many attempts. Please wait ${minutes(count)} and try again.`,
   admin_verify_rate_limited: ({ minutes: count }: { minutes: number }) => `Too many failed attempts. Please wait ${minutes(count)} and try again.`,

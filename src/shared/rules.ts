@@ -7,6 +7,15 @@ export const TRIAL_WARNING_DAYS = 3;
 export const PRICE_CENTS_PER_MONTH = 499;
 export const PRICE_TEXT = `$${(PRICE_CENTS_PER_MONTH / 100).toFixed(2)}`;
 export const PRICE_PER_MONTH_TEXT = `${PRICE_TEXT}/month`;
+
+/** The flat price covers the whole crew, up to this many active members per business. */
+export const TEAM_MAX_ACTIVE_MEMBERS = 25;
+/** An invite link works once, for this long. */
+export const INVITE_LIFETIME_DAYS = 7;
+/** A sign-in link for a member's new phone works once, for this long. */
+export const SIGN_IN_LINK_LIFETIME_HOURS = 24;
+/** A member's name, as they type it when joining. */
+export const MEMBER_NAME_MAX_LENGTH = 60;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 export const BUSINESS_NAME_MAX_LENGTH = 50;

@@ -19,7 +19,7 @@ import { snapshotDatabase, diffSnapshots } from '../hardening/support/db-snapsho
 import { STAND_IN_STRIPE_CONFIG, startStripeStandIn, type StripeStandIn } from '../test-support/stripe-stand-in.js';
 import { createStripeBillingProvider } from '../billing/stripe.js';
 
-type Target = 'users' | 'projects' | 'photos';
+type Target = 'users' | 'businesses' | 'projects' | 'photos';
 interface ReferenceColumn {
   table: string;
   column: string;
@@ -39,11 +39,13 @@ async function referenceColumns(t: TestApp): Promise<ReferenceColumn[]> {
     where c.contype = 'f'`);
   const byName = await t.query<{ table: string; column: string }>(sql`
     select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = 'public' and (column_name in ('user_id', 'project_id') or column_name like '%photo_id')`);
-  const targetOfName = (column: string): Target => (column === 'user_id' ? 'users' : column === 'project_id' ? 'projects' : 'photos');
+    where table_schema = 'public' and (column_name in ('user_id', 'business_id', 'project_id') or column_name like '%photo_id')`);
+  const targetOfName = (column: string): Target =>
+    column === 'user_id' ? 'users' : column === 'business_id' ? 'businesses' : column === 'project_id' ? 'projects' : 'photos';
   const all: ReferenceColumn[] = [
     { table: 'users', column: 'id', target: 'users' },
-    ...byForeignKey.filter((row): row is ReferenceColumn => ['users', 'projects', 'photos'].includes(row.target)),
+    { table: 'businesses', column: 'id', target: 'businesses' },
+    ...byForeignKey.filter((row): row is ReferenceColumn => ['users', 'businesses', 'projects', 'photos'].includes(row.target)),
     ...byName.map((row) => ({ ...row, target: targetOfName(row.column) })),
   ];
   return [...new Map(all.map((ref) => [`${ref.table}.${ref.column}`, ref])).values()];
@@ -52,16 +54,19 @@ async function referenceColumns(t: TestApp): Promise<ReferenceColumn[]> {
 /** The ids of what an account owns, read before it is deleted. */
 interface AccountIds {
   users: number[];
+  businesses: number[];
   projects: number[];
   photos: number[];
 }
 
 async function idsOf(t: TestApp, userId: number): Promise<AccountIds> {
-  const projects = (await t.query<{ id: number }>(sql`select id from projects where user_id = ${userId}`)).map((row) => row.id);
-  const photos = (await t.query<{ id: number }>(sql`select p.id from photos p join projects r on r.id = p.project_id where r.user_id = ${userId}`)).map(
+  const [business] = await t.query<{ id: number }>(sql`select business_id as id from users where id = ${userId}`);
+  const businessId = business!.id;
+  const projects = (await t.query<{ id: number }>(sql`select id from projects where business_id = ${businessId}`)).map((row) => row.id);
+  const photos = (await t.query<{ id: number }>(sql`select p.id from photos p join projects r on r.id = p.project_id where r.business_id = ${businessId}`)).map(
     (row) => row.id,
   );
-  return { users: [userId], projects, photos };
+  return { users: [userId], businesses: [businessId], projects, photos };
 }
 
 /** Rows per `table.column` that point at the account's user, reports or photos (zero counts left out). */
@@ -99,11 +104,11 @@ async function rowsContaining(t: TestApp, needles: string[]): Promise<Record<str
 
 async function storedKeysOf(t: TestApp, userId: number): Promise<string[]> {
   const rows = await t.query<{ key: string | null }>(sql`
-    select p.storage_key as key from photos p join projects r on r.id = p.project_id where r.user_id = ${userId}
-    union all select p.thumbnail_key from photos p join projects r on r.id = p.project_id where r.user_id = ${userId}
+    select p.storage_key as key from photos p join projects r on r.id = p.project_id join users u on u.business_id = r.business_id where u.id = ${userId}
+    union all select p.thumbnail_key from photos p join projects r on r.id = p.project_id join users u on u.business_id = r.business_id where u.id = ${userId}
     union all select business_logo_key from users where id = ${userId}
-    union all select a.signature_key from project_approvals a join projects r on r.id = a.project_id where r.user_id = ${userId}
-    union all select i.photo_key from client_issues i join projects r on r.id = i.project_id where r.user_id = ${userId}`);
+    union all select a.signature_key from project_approvals a join projects r on r.id = a.project_id join users u on u.business_id = r.business_id where u.id = ${userId}
+    union all select i.photo_key from client_issues i join projects r on r.id = i.project_id join users u on u.business_id = r.business_id where u.id = ${userId}`);
   return rows.map((row) => row.key).filter((key): key is string => key !== null);
 }
 
@@ -233,7 +238,10 @@ describe('DELETE /api/user', () => {
       'users.id',
       'sessions.user_id',
       'password_reset_tokens.user_id',
-      'projects.user_id',
+      'projects.business_id',
+      'projects.created_by',
+      'users.business_id',
+      'photos.taken_by',
       'photos.project_id',
       'photo_pairs.project_id',
       'share_links.project_id',
@@ -326,14 +334,15 @@ describe('DELETE /api/user', () => {
     const { password } = await registerUser(dave);
     const project = await createProject(dave);
     await addPhoto(dave, project.id, 'before');
-    const [user] = await t.query<{ id: number }>(sql`select user_id as id from projects where id = ${project.id}`);
+    const [user] = await t.query<{ id: number }>(sql`select created_by as id from projects where id = ${project.id}`);
     const ids = await idsOf(t, user!.id);
     const bytes = await makePhotoJpeg(64, 48, { seed: 7 });
     const uploads = Array.from({ length: 4 }, () => uploadRawPhoto(dave, project.id, 'after', bytes));
     const deleted = await deleteAccount(dave, { password });
     expect(deleted.status).toBe(200);
     for (const upload of await Promise.all(uploads)) expect([201, 401, 404]).toContain(upload.status);
-    const idsNow = { ...ids, photos: [...ids.photos, ...(await idsOf(t, user!.id)).photos] };
+    const photosNow = await t.query<{ id: number }>(sql`select id from photos where project_id = ${project.id}`);
+    const idsNow = { ...ids, photos: [...ids.photos, ...photosNow.map((row) => row.id)] };
     expect(await rowsReferencing(t, idsNow)).toEqual({});
     expect((await listPhotoFiles(t)).filter((key) => key.startsWith(`projects/${project.id}/`))).toEqual([]);
   });

@@ -22,7 +22,7 @@ export const accountDeletionRoutes: FastifyPluginAsync = async (app) => {
   const passwordFailures = createLockout(app, {
     name: 'login-failures',
     ...RATE_LIMITS.loginFailuresPerAccount,
-    key: (request) => hashToken(routeUser(request).email.trim().toLowerCase()),
+    key: (request) => hashToken((routeUser(request).email ?? `member:${routeUser(request).id}`).trim().toLowerCase()),
   });
 
   addRoute(app, api.deleteAccount, async ({ user, body, request, reply }) => {
@@ -33,7 +33,8 @@ export const accountDeletionRoutes: FastifyPluginAsync = async (app) => {
     }
     let valid: boolean;
     try {
-      valid = await verifyPassword(user.passwordHash, body.password, clientAddress(request));
+      // An owner who joined without a password cannot confirm with one.
+      valid = user.passwordHash ? await verifyPassword(user.passwordHash, body.password, clientAddress(request)) : false;
     } catch (error) {
       await attempt.cancel();
       throw error;
@@ -44,8 +45,9 @@ export const accountDeletionRoutes: FastifyPluginAsync = async (app) => {
     }
     await attempt.succeeded();
 
-    await callProvider(request, () => stopRenewal(db, billing, user.id));
-    const files = await deleteAccountRows(db, user.id, clock());
+    // The whole business goes: its subscription (kept on its account), members, reports and files.
+    await callProvider(request, () => stopRenewal(db, billing, user.accountId));
+    const files = await deleteAccountRows(db, { businessId: user.businessId, accountId: user.accountId }, clock());
     await deleteAccountFiles(photoStore, files);
     logSecurityEvent(request, 'account_deleted', { userId: user.id });
 

@@ -1,4 +1,4 @@
-// Deleting an account (the owner's business of one): the subscription stops renewing, then every
+// Deleting an account (the owner's business, with every member): the subscription stops renewing, then every
 // row goes in one transaction, then the stored files.
 //
 // Why in this order. A crash at any point loses nothing the user still needs and leaves no row
@@ -11,13 +11,13 @@
 // leaves files no row points at, which the orphan sweep (photos/orphan-sweeper.ts) removes.
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { clientIssues, photos, projectApprovals, projects, users } from '../db/schema.js';
+import { businesses, clientIssues, photos, projectApprovals, projects, users } from '../db/schema.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import type { BillingProvider } from '../billing/billing-provider.js';
 import { findSubscription } from '../billing/access.js';
 import { serviceUnavailable } from '../lib/http-errors.js';
 import { deletePhotoFiles } from '../photos/photos.service.js';
-import { withdrawLinksOfUser } from '../share-links/share-links.service.js';
+import { withdrawLinksOfBusiness } from '../share-links/share-links.service.js';
 
 /** Stripe's statuses under which the provider would charge the card again. */
 const RENEWING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -50,16 +50,21 @@ export interface RemovedFiles {
   answerKeys: string[];
 }
 
-/** Deletes every row of the account in one transaction; returns the stored files its rows pointed at. */
-export async function deleteAccountRows(db: Database, userId: number, now: Date): Promise<RemovedFiles> {
+/**
+ * Deletes every row of the business in one transaction; returns the stored files its rows pointed at.
+ * Its account row goes last: the business, its members and everything they made cascade from it.
+ */
+export async function deleteAccountRows(db: Database, business: { businessId: number; accountId: number }, now: Date): Promise<RemovedFiles> {
+  const { businessId, accountId: userId } = business;
   return db.transaction(async (tx) => {
-    // Row locks first: a report, photo or logo being added now waits, then finds no account (its
+    // Row locks first: a report, photo or logo being added now waits, then finds no business (its
     // insert fails on the foreign key and removes its own file), so none is left out of the lists below.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const ownProjects = tx.select({ id: projects.id }).from(projects).where(eq(projects.userId, userId));
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+    const ownProjects = tx.select({ id: projects.id }).from(projects).where(eq(projects.businessId, businessId));
     await ownProjects.for('update');
-    await withdrawLinksOfUser(tx, userId, now);
-    const ownProjectIds = tx.select({ id: projects.id }).from(projects).where(eq(projects.userId, userId));
+    await withdrawLinksOfBusiness(tx, businessId, now);
+    const ownProjectIds = tx.select({ id: projects.id }).from(projects).where(eq(projects.businessId, businessId));
     const removedIssues = await tx.delete(clientIssues).where(inArray(clientIssues.projectId, ownProjectIds)).returning({ key: clientIssues.photoKey });
     const removedApprovals = await tx
       .delete(projectApprovals)

@@ -28,7 +28,7 @@ export async function writeAccountExport(deps: ExportDeps, user: UserRow, zip: Z
     const page = await deps.db
       .select()
       .from(projects)
-      .where(and(eq(projects.userId, user.id), gt(projects.id, afterId)))
+      .where(and(eq(projects.businessId, user.businessId), gt(projects.id, afterId)))
       .orderBy(asc(projects.id))
       .limit(REPORT_PAGE_SIZE);
     for (const report of page) {

@@ -5,8 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { User } from '../../shared/contract/auth.js';
 import type { UpdateBusinessNameBody } from '../../shared/contract/account.js';
 import { toUserResponse } from '../auth/user-view.js';
+import { withBusinessSettings } from '../auth/members.js';
 import { users } from '../db/schema.js';
-import { notFound } from '../lib/http-errors.js';
+import { forbidden, notFound } from '../lib/http-errors.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute, type SignedInUser } from '../lib/add-route.js';
 
@@ -14,16 +15,22 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
   const updateBusinessName = async ({ user, body }: { user: SignedInUser; body: UpdateBusinessNameBody }): Promise<User> => {
-    const [updated] = await db.update(users).set({ businessName: body.businessName }).where(eq(users.id, user.id)).returning();
+    // The business's name is kept on its account row (auth/members.ts).
+    const [updated] = await db.update(users).set({ businessName: body.businessName }).where(eq(users.id, user.accountId)).returning();
     if (!updated) throw notFound('account_missing');
-    return toUserResponse(updated);
+    return toUserResponse(withBusinessSettings(user, updated));
   };
 
   addRoute(app, api.updateBusinessName, updateBusinessName);
   addRoute(app, api.updatePreferences, async ({ user, body }) => {
-    const [updated] = await db.update(users).set({ locale: body.locale, timeZone: body.timeZone }).where(eq(users.id, user.id)).returning();
-    if (!updated) throw notFound('account_missing');
-    return toUserResponse(updated);
+    // The language is the member's own; the time zone is the business's (its PDFs), not a cleaner's to change.
+    if (body.timeZone !== undefined && user.role === 'cleaner') throw forbidden('forbidden');
+    if (body.locale !== undefined) {
+      const [updated] = await db.update(users).set({ locale: body.locale }).where(eq(users.id, user.id)).returning({ id: users.id });
+      if (!updated) throw notFound('account_missing');
+    }
+    if (body.timeZone !== undefined) await db.update(users).set({ timeZone: body.timeZone }).where(eq(users.id, user.accountId));
+    return toUserResponse({ ...user, locale: body.locale ?? user.locale, timeZone: body.timeZone ?? user.timeZone });
   });
   addRoute(app, api.replaceBusinessName, updateBusinessName);
 };

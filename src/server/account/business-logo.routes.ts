@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../lib/body-limits.js';
 import { toUserResponse } from '../auth/user-view.js';
+import { withBusinessSettings } from '../auth/members.js';
 import { notFound, unsupportedMediaType } from '../lib/http-errors.js';
 import { sendRevalidated } from '../lib/revalidated-reply.js';
 import { createLimiter } from '../lib/rate-limit.js';
@@ -55,17 +56,17 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
     if (!Buffer.isBuffer(body)) throw unsupportedMediaType('logo_bytes_required');
     const logo = await processUploadedLogo(body);
     // New file first, then the row, then the old file: a crash leaves at worst an unused file.
-    const key = newLogoKey(user.id, logo.extension);
+    const key = newLogoKey(user.accountId, logo.extension);
     await photoStore.put(key, logo.bytes, logo.contentType);
     let swapped;
     try {
-      swapped = await swapLogoKey(user.id, key);
+      swapped = await swapLogoKey(user.accountId, key);
     } catch (error) {
       await photoStore.delete(key).catch(() => undefined);
       throw error;
     }
     await removeReplacedLogo(request, swapped.previousKey);
-    return toUserResponse(swapped.user);
+    return toUserResponse(withBusinessSettings(user, swapped.user));
   });
 
   addRoute(app, api.getLogo, async ({ user, request, reply }) => {
@@ -77,8 +78,8 @@ export const businessLogoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addRoute(app, api.deleteLogo, async ({ user, request }) => {
-    const swapped = await swapLogoKey(user.id, null);
+    const swapped = await swapLogoKey(user.accountId, null);
     await removeReplacedLogo(request, swapped.previousKey);
-    return toUserResponse(swapped.user);
+    return toUserResponse(withBusinessSettings(user, swapped.user));
   });
 };

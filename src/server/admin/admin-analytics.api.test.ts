@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AdminAnalytics } from '../../shared/contract/admin.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import { insertAccounts } from '../test-support/insert-accounts.js';
 import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 
 // A fresh database holding only the users made here, so every count is exact.
@@ -122,10 +123,12 @@ describe('admin analytics (spec §3), with UTC day, week and month', () => {
   it(`lists only the 50 newest users, newest first`, async () => {
     t.clock.set(new Date('2026-03-18T12:00:00.000Z'));
     // 60 more users in December 2025, one a minute: all older than the eight above.
-    await t.query(sql`
-      insert into users (email, password_hash, business_name, created_at, trial_ends_at)
-      select 'bulk-' || n || '@example.com', 'x', 'Bulk ' || n, timestamptz '2025-12-10T00:00:00Z' + n * interval '1 minute', timestamptz '2025-12-24T00:00:00Z'
-      from generate_series(1, 60) as n`);
+    await insertAccounts(
+      t,
+      sql`select 'bulk-' || n || '@example.com' as email, 'x' as password_hash, 'Bulk ' || n as business_name,
+        timestamptz '2025-12-10T00:00:00Z' + n * interval '1 minute' as created_at, timestamptz '2025-12-24T00:00:00Z' as trial_ends_at
+      from generate_series(1, 60) as n`,
+    );
     const analytics = await fetchAnalytics();
     expect(analytics.totalUsers).toBe(68);
     expect(analytics.recentUsers).toHaveLength(50);

@@ -31,7 +31,11 @@ interface UserCounts {
   newUsersToday: number;
   newUsersThisWeek: number;
   newUsersThisMonth: number;
+  totalMembers: number;
 }
+
+/** The accounts that signed up (each its business's account row), not the members they invited. */
+export const IS_ACCOUNT = sql`exists (select 1 from businesses where businesses.account_id = users.id)`;
 
 /** One pass of aggregates over users, joined to the subscriptions in force (exported for the benchmark's EXPLAIN). */
 export function userCountsQuery(now: Date, billingMode: BillingMode): SQL {
@@ -42,10 +46,12 @@ export function userCountsQuery(now: Date, billingMode: BillingMode): SQL {
       count(*) filter (where in_force.user_id is null and users.trial_ends_at <= ${timestamp(now)})::int as "trialEndedUsers",
       count(*) filter (where users.created_at >= ${timestamp(startOfUtcDay(now))})::int as "newUsersToday",
       count(*) filter (where users.created_at >= ${timestamp(startOfUtcWeek(now))})::int as "newUsersThisWeek",
-      count(*) filter (where users.created_at >= ${timestamp(startOfUtcMonth(now))})::int as "newUsersThisMonth"
+      count(*) filter (where users.created_at >= ${timestamp(startOfUtcMonth(now))})::int as "newUsersThisMonth",
+      (select count(*) from users where users.active)::int as "totalMembers"
     from users
     left join (select subscriptions.user_id from subscriptions where ${subscriptionInForce(now, billingMode)}) as in_force
-      on in_force.user_id = users.id`;
+      on in_force.user_id = users.id
+    where ${IS_ACCOUNT}`;
 }
 
 async function countUsers(db: Database, now: Date, billingMode: BillingMode): Promise<UserCounts> {
@@ -64,7 +70,7 @@ export function signupsByDayQuery(now: Date): SQL {
     from (
       select (users.created_at at time zone 'UTC')::date as day, count(*)::int as count
       from users
-      where users.created_at >= ${timestamp(from)} and users.created_at < ${timestamp(until)}
+      where users.created_at >= ${timestamp(from)} and users.created_at < ${timestamp(until)} and ${IS_ACCOUNT}
       group by 1
     ) as days`;
 }
@@ -88,6 +94,7 @@ export function recentUsersQuery(db: Database, now: Date, billingMode: BillingMo
       isSubscribed: hasSubscriptionInForce(now, billingMode),
     })
     .from(users)
+    .where(IS_ACCOUNT)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(RECENT_USERS_LIMIT);
 }
@@ -96,7 +103,8 @@ async function listRecentUsers(db: Database, now: Date, billingMode: BillingMode
   const rows = await recentUsersQuery(db, now, billingMode);
   return rows.map((row) => ({
     id: row.id,
-    email: row.email,
+    // An account always has an email; only invited members may lack one.
+    email: row.email ?? '',
     businessName: row.businessName,
     createdAt: row.createdAt.toISOString(),
     trialEndsAt: row.trialEndsAt.toISOString(),
@@ -120,6 +128,7 @@ export async function computeAdminAnalytics(db: Database, now: Date, billingMode
     newUsersToday: counts.newUsersToday,
     newUsersThisWeek: counts.newUsersThisWeek,
     newUsersThisMonth: counts.newUsersThisMonth,
+    totalMembers: counts.totalMembers,
     recentUsers,
     signupsByDay,
     generatedAt: now.toISOString(),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { neutraliseFormula, parseCsv } from '../../shared/csv.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
+import { insertAccounts } from '../test-support/insert-accounts.js';
 import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 
 let t: TestApp;
@@ -86,11 +87,12 @@ describe('GET /api/admin/users.csv', () => {
 
   it('exports every user exactly once, newest first, across pages and identical sign-up times', async () => {
     // 2,345 users in groups of seven sharing a microsecond-precise sign-up time.
-    await t.query(sql`
-      insert into users (email, password_hash, business_name, created_at, trial_ends_at)
-      select 'page-' || n || '@example.com', 'x', 'Page ' || n,
-        timestamptz '2025-06-01T00:00:00Z' + (n / 7) * interval '1.234567 seconds', timestamptz '2025-06-15T00:00:00Z'
-      from generate_series(1, 2345) as n`);
+    await insertAccounts(
+      t,
+      sql`select 'page-' || n || '@example.com' as email, 'x' as password_hash, 'Page ' || n as business_name,
+        timestamptz '2025-06-01T00:00:00Z' + (n / 7) * interval '1.234567 seconds' as created_at, timestamptz '2025-06-15T00:00:00Z' as trial_ends_at
+      from generate_series(1, 2345) as n`,
+    );
     const expected = await t.query<{ email: string }>(sql`select email from users order by created_at desc, id desc`);
     const { response, bytes } = await downloadCsv(admin);
     expect(response.status).toBe(200);

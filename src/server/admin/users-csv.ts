@@ -1,13 +1,13 @@
 // The CSV export of users (spec §6: columns Email, Business Name, Signup Date, Trial Ends,
 // Status), newest first. Read in keyset pages and streamed, so memory stays flat however many
 // users there are. Dates are UTC calendar days (YYYY-MM-DD), which spreadsheets read as dates.
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_USERS_CSV_COLUMNS } from '../../shared/contract/admin.js';
 import { toCsvRecord, UTF8_BOM } from '../../shared/csv.js';
 import type { BillingMode } from '../../shared/contract/billing.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { hasSubscriptionInForce } from './admin-analytics.js';
+import { hasSubscriptionInForce, IS_ACCOUNT as ACCOUNT_ROWS } from './admin-analytics.js';
 import { utcDateKey } from './utc-periods.js';
 
 const PAGE_SIZE = 1000;
@@ -32,7 +32,7 @@ export function usersCsvPageQuery(db: Database, now: Date, billingMode: BillingM
       isSubscribed: hasSubscriptionInForce(now, billingMode),
     })
     .from(users)
-    .where(olderThan)
+    .where(and(ACCOUNT_ROWS, olderThan))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(PAGE_SIZE);
 }
@@ -47,7 +47,7 @@ export async function* generateUsersCsv(db: Database, now: Date, billingMode: Bi
       yield page
         .map((user) =>
           toCsvRecord([
-            user.email,
+            user.email ?? '',
             user.businessName ?? '',
             utcDateKey(user.createdAt),
             utcDateKey(user.trialEndsAt),

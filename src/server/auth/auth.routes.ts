@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { computeTrialEndsAt } from '../../shared/rules.js';
 import { isUniqueViolation } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { loadMemberById, withBusinessSettings } from './members.js';
+import { registerAccount } from './register-account.js';
 import { conflict, unauthorized } from '../lib/http-errors.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
@@ -51,26 +53,23 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // The app's clock, as every trial and period check uses (tests move it).
     const createdAt = app.deps.clock();
     const passwordHash = await hashPassword(body.password, clientAddress(request));
-    let user;
+    let account;
     try {
-      [user] = await db
-        .insert(users)
-        .values({
-          email: body.email,
-          passwordHash,
-          businessName: body.businessName,
-          locale: body.locale,
-          timeZone: body.timeZone,
-          createdAt,
-          trialEndsAt: computeTrialEndsAt(createdAt),
-        })
-        .returning();
+      account = await registerAccount(db, {
+        email: body.email,
+        passwordHash,
+        businessName: body.businessName,
+        locale: body.locale,
+        timeZone: body.timeZone,
+        createdAt,
+        trialEndsAt: computeTrialEndsAt(createdAt),
+      });
     } catch (error) {
       // Two registrations racing for one email: the unique index decides.
       if (isUniqueViolation(error)) throw conflict('duplicate_email');
       throw error;
     }
-    if (!user) throw new Error('Insert returned no user');
+    const user = withBusinessSettings(account, account);
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, config.secureCookies);
     rememberDevice(request, reply, user.id);
@@ -101,17 +100,20 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       logSecurityEvent(request, 'login_locked', { userId: user?.id });
       throw unauthorized('invalid_login');
     }
+    // A member without a password, or deactivated, signs in here no more than an unknown email does.
+    const member = user?.passwordHash && user.active ? await loadMemberById(db, user.id) : null;
     let valid: boolean;
     try {
-      valid = user
-        ? await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null)
-        : await verifyAgainstDummy(body.password, clientAddress(request));
+      valid =
+        member && user?.passwordHash
+          ? await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null)
+          : await verifyAgainstDummy(body.password, clientAddress(request));
     } catch (error) {
       // Not checked (the hash queue was full, the database away): not a failure of this account.
       await attempt.cancel();
       throw error;
     }
-    if (!user || !valid) {
+    if (!user || !member || !valid) {
       logSecurityEvent(request, attempt.isLastAllowed ? 'login_locked' : 'login_failed', { userId: user?.id });
       throw unauthorized('invalid_login');
     }
@@ -119,7 +121,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, config.secureCookies);
     rememberDevice(request, reply, user.id);
-    return { ...toUserResponse(user), authToken: token };
+    return { ...toUserResponse(member), authToken: token };
   });
 
   /** The request's device, when its cookie names this account. */

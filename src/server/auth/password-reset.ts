@@ -25,7 +25,7 @@ export async function issueResetToken(db: Database, email: string, now: Date): P
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  if (!user) return null;
+  if (!user?.email) return null;
   const token = generateToken();
   await db
     .insert(passwordResetTokens)

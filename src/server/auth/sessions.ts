@@ -3,9 +3,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import { sessions, users, type UserRow } from '../db/schema.js';
+import { sessions } from '../db/schema.js';
+import { loadMember, noteSeen } from './members.js';
 import type { SignedInUser } from '../lib/add-route.js';
-import type { BusinessRole } from '../../shared/contract/route.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 import { DAY_MS } from '../../shared/rules.js';
 
@@ -46,37 +46,23 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return cookie || undefined;
 }
 
-const resolvedUser = new WeakMap<FastifyRequest, UserRow | null>();
+const resolvedUser = new WeakMap<FastifyRequest, SignedInUser | null>();
 
-/** The signed-in user, or null. Looked up once per request. */
-export async function findRequestUser(request: FastifyRequest): Promise<UserRow | null> {
+/** The signed-in, active member with their business's settings, or null. Looked up once per request. */
+export async function findRequestUser(request: FastifyRequest): Promise<SignedInUser | null> {
   if (resolvedUser.has(request)) return resolvedUser.get(request) ?? null;
   const token = readSessionToken(request);
-  let user: UserRow | null = null;
+  let user: SignedInUser | null = null;
   if (token && token.length <= 200) {
-    const [row] = await request.server.deps.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    user = row?.user ?? null;
+    const { db, clock } = request.server.deps;
+    user = await loadMember(db, and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())), true);
+    if (user) await noteSeen(db, user, clock());
   }
   resolvedUser.set(request, user);
   return user;
 }
 
-/**
- * The one place a member's role is decided. Every account today is the owner of its own business
- * of one, so a signed-in user is its owner; when businesses get more members, this reads the role
- * from their membership.
- */
-export function roleOf(_user: UserRow): BusinessRole {
-  return 'owner';
-}
-
 /** The signed-in member with their role, or null (addRoute's access check asks this). */
 export async function findRequestMember(request: FastifyRequest): Promise<SignedInUser | null> {
-  const user = await findRequestUser(request);
-  return user ? { ...user, role: roleOf(user) } : null;
+  return findRequestUser(request);
 }

@@ -27,7 +27,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
 
   // A user whose trial has ended may still subscribe (a deliberate deviation from the spec: docs/spec-deviations.md).
   const startSubscription = async ({ user, request }: { user: SignedInUser; request: FastifyRequest }): Promise<UpgradeResponse> => {
-    const current = await findSubscription(db, user.id);
+    const current = await findSubscription(db, user.accountId);
     const now = clock();
     const status = computeSubscriptionStatus(user, current, now, billing.mode);
     if (status.subscriptionActive) throw conflict('already_subscribed');
@@ -35,8 +35,9 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     const sameProvider = current?.provider === billing.mode ? current : null;
     const started = await callProvider(request, () =>
       billing.startSubscription({
-        userId: user.id,
-        email: user.email,
+        // The subscription is the business's, kept on its account.
+        userId: user.accountId,
+        email: user.email ?? '',
         customerId: sameProvider?.providerCustomerId ?? null,
         existingSubscriptionId: sameProvider?.providerSubscriptionId ?? null,
         trialEnd: trialEndToKeep(user, status, now),
@@ -56,7 +57,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   addRoute(app, api.createSubscription, startSubscription);
 
   addRoute(app, api.cancelSubscription, async ({ user, request }) => {
-    const current = await findSubscription(db, user.id);
+    const current = await findSubscription(db, user.accountId);
     const status = computeSubscriptionStatus(user, current, clock(), billing.mode);
     if (!current || !status.subscriptionActive) throw conflict('no_subscription_to_cancel');
     if (!status.cancelAtPeriodEnd) {
@@ -70,7 +71,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
 
   // Takes back a cancel before the paid period ends: the subscription renews as before.
   addRoute(app, api.resumeSubscription, async ({ user, request }): Promise<SubscriptionStatus> => {
-    const current = await findSubscription(db, user.id);
+    const current = await findSubscription(db, user.accountId);
     const status = computeSubscriptionStatus(user, current, clock(), billing.mode);
     if (!current || !status.subscriptionActive || !status.cancelAtPeriodEnd) throw conflict('no_subscription_to_resume');
     // Stripe's fully ended subscription cannot be taken back: only one set to end at its period's end.
@@ -86,7 +87,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     // The test-mode card form's Pay button: "charges" the test card, then the app learns of the
     // payment through the same invoice.paid path a real Stripe invoice takes.
     addRoute(app, api.confirmSandboxPayment, async ({ user, body }): Promise<SubscriptionStatus> => {
-      const payment = await sandbox.payWithTestCard(user.id, body.clientSecret);
+      const payment = await sandbox.payWithTestCard(user.accountId, body.clientSecret);
       if (!payment) throw notFound('payment_not_found');
       // One deterministic event per sandbox subscription: a retry after a crash still delivers it, once.
       // A card saved during the trial pays nothing yet: Stripe then says the subscription was updated.

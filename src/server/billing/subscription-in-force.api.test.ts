@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { computeSubscriptionStatus } from './subscription-status.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { insertAccounts } from '../test-support/insert-accounts.js';
 import { subscriptionInForce } from './subscription-in-force.js';
 
 let t: TestApp;
@@ -26,11 +27,12 @@ it.each(['sandbox', 'stripe', 'none'] as const)("counts as Subscribed exactly th
   );
   await t.query(sql`delete from users`);
   for (const [index, subscription] of cases.entries()) {
-    const [user] = await t.query<{ id: number }>(
-      sql`insert into users (email, password_hash, trial_ends_at) values (${`case-${index}@example.com`}, 'x', now()) returning id`,
+    const [userId] = await insertAccounts(
+      t,
+      sql`select ${`case-${index}@example.com`}::text as email, 'x' as password_hash, null::text as business_name, now() as created_at, now() as trial_ends_at`,
     );
     await t.query(sql`insert into subscriptions (user_id, provider, provider_subscription_id, status, current_period_end, cancel_at_period_end)
-      values (${user!.id}, ${subscription.provider}, ${`sub_case_${index}`}, ${subscription.status}, ${subscription.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${subscription.cancelAtPeriodEnd})`);
+      values (${userId!}, ${subscription.provider}, ${`sub_case_${index}`}, ${subscription.status}, ${subscription.currentPeriodEnd?.toISOString() ?? null}::timestamptz, ${subscription.cancelAtPeriodEnd})`);
   }
   const rows = await t.query<{ email: string; in_force: boolean }>(
     sql`select users.email, ${subscriptionInForce(NOW, mode)} as in_force from users join subscriptions on subscriptions.user_id = users.id`,

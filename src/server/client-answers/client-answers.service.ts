@@ -1,12 +1,13 @@
 // The client's answers on a link: one approval per version of the report, and issues pinned on a
 // pair's after photo while the re-clean window is open. The owner's side reads and resolves them;
-// every owner query is scoped by the report's owner key (projects.userId), like the reports.
+// every member query is scoped to the reports the member sees (project-access), like the reports.
 import { and, asc, desc, eq, inArray, isNotNull, min } from 'drizzle-orm';
 import type { Approval, ClientIssue } from '../../shared/contract/client-answers.js';
 import type { Database } from '../db/client.js';
 import { clientIssues, photoPairs, projectApprovals, projects, shareLinks, type ClientIssueRow, type ProjectApprovalRow, type UserRow } from '../db/schema.js';
 import { conflict, notFound } from '../lib/http-errors.js';
 import { DAY_MS } from '../../shared/rules.js';
+import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 
 const HOUR_MS = DAY_MS / 24;
 
@@ -109,13 +110,13 @@ export async function insertIssue(db: Database, issue: NewIssue): Promise<Client
   return row;
 }
 
-/** An issue of one of the owner's reports, or a 404. */
-export async function findOwnedIssue(db: Database, ownerId: number, issueId: number): Promise<ClientIssueRow> {
+/** An issue of one of the reports the member sees, or a 404. */
+export async function findOwnedIssue(db: Database, viewer: ProjectViewer, issueId: number): Promise<ClientIssueRow> {
   const [row] = await db
     .select({ issue: clientIssues })
     .from(clientIssues)
     .innerJoin(projects, eq(projects.id, clientIssues.projectId))
-    .where(and(eq(clientIssues.id, issueId), eq(projects.userId, ownerId)))
+    .where(and(eq(clientIssues.id, issueId), visibleProjects(viewer)))
     .limit(1);
   if (!row) throw notFound('issue_not_found');
   return row.issue;

@@ -22,6 +22,7 @@ export async function notifyOwner(
   answer: { kind: 'approval' | 'issue'; id: number },
   notice: OwnerNotice,
 ): Promise<void> {
+  if (!owner.email) return;
   const title = [project.clientName, project.description].filter(Boolean).join(' · ');
   const mail = composeOwnerNotice(owner.email, toLocale(owner.locale), title, `${deps.config.appUrl}/?project=${project.id}`, notice);
   const sent = deps.mailer

@@ -21,21 +21,21 @@ export const clientLoopRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore, clock } = app.deps;
 
   addRoute(app, api.sendProject, async ({ user, params, body, request, reply }) => {
-    const project = await findOwnedProject(db, user.id, params.id);
+    const project = await findOwnedProject(db, user, params.id);
     await requireActiveAccess(request, user);
     const send = await sendProjectReport(app.deps, user, project, body);
     return reply.code(202).send({ id: send.id, sentAt: send.sentAt.toISOString(), linkId: send.shareLinkId });
   });
 
-  addRoute(app, api.getProjectActivity, async ({ user, params }) => listActivity(db, await findOwnedProject(db, user.id, params.id)));
+  addRoute(app, api.getProjectActivity, async ({ user, params }) => listActivity(db, await findOwnedProject(db, user, params.id)));
 
   addRoute(app, api.resolveIssue, async ({ user, params, body }) => {
-    const issue = await resolveIssue(db, await findOwnedIssue(db, user.id, params.id), body.note, clock());
+    const issue = await resolveIssue(db, await findOwnedIssue(db, user, params.id), body.note, clock());
     return toClientIssue(issue, `/api/issues/${issue.id}/photo`);
   });
 
   addRoute(app, api.getIssuePhoto, async ({ user, params, request, reply }) => {
-    const issue = await findOwnedIssue(db, user.id, params.id);
+    const issue = await findOwnedIssue(db, user, params.id);
     const bytes = issue.photoKey ? await photoStore.get(issue.photoKey) : null;
     if (!issue.photoKey || !bytes) throw notFound('issue_photo_missing');
     return sendRevalidated(request, reply, `"issue-${issue.id}"`, 'image/jpeg', bytes);
@@ -50,7 +50,8 @@ export const clientLoopRoutes: FastifyPluginAsync = async (app) => {
         ...(body.reCleanWindowHours === undefined ? {} : { reCleanWindowHours: body.reCleanWindowHours }),
         ...(body.reviewUrl === undefined ? {} : { reviewUrl: body.reviewUrl || null }),
       })
-      .where(eq(users.id, user.id))
+      // Kept on the business's account row, like its name and logo.
+      .where(eq(users.id, user.accountId))
       .returning();
     if (!updated) throw notFound('account_missing');
     return toSettings(updated);

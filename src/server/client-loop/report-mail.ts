@@ -46,7 +46,8 @@ export function reportMailSubject(locale: Locale, business: string): string {
 export interface ReportMailInput {
   to: string;
   business: string;
-  replyTo: string;
+  /** Who the client's reply reaches; none for a member who has no email. */
+  replyTo: string | undefined;
   messageId: string;
   locale: Locale;
   link: string;

@@ -58,7 +58,7 @@ export async function sendProjectReport(deps: SendDeps, owner: UserRow, project:
   const mail = composeReportMail({
     to: body.to,
     business,
-    replyTo: owner.email,
+    replyTo: owner.email ?? undefined,
     messageId,
     locale,
     link: sharedPageUrl(deps.config.appUrl, link.token),

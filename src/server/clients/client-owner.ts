@@ -1,7 +1,6 @@
-// Whose clients these are. Today reports belong to the account that made them (projects.user_id),
-// and clients to the same owner; when ownership moves to the business, this is the one place to change.
+// Whose clients these are: the business's, so every member of it sees the same clients.
 import type { SignedInUser } from '../lib/add-route.js';
 
-export function clientOwnerId(user: Pick<SignedInUser, 'id'>): number {
-  return user.id;
+export function clientOwnerId(user: Pick<SignedInUser, 'businessId'>): number {
+  return user.businessId;
 }

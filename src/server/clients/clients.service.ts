@@ -19,7 +19,7 @@ const clientColumns = { client: clients, reportCount, lastReportAt };
 type ClientSelection = { client: ClientRow; reportCount: number; lastReportAt: Date | null };
 
 export async function listClients(db: Database, ownerId: number, query: ListQuery): Promise<Client[]> {
-  const conditions: SQL[] = [eq(clients.userId, ownerId)];
+  const conditions: SQL[] = [eq(clients.businessId, ownerId)];
   if (query.q) conditions.push(matchesSearch(clientSearchExpression, query.q));
   if (query.before !== undefined) {
     const anchor = await findClient(db, ownerId, query.before);
@@ -42,7 +42,7 @@ export async function createClient(db: Database, ownerId: number, body: CreateCl
   const [row] = await db
     .insert(clients)
     .values({
-      userId: ownerId,
+      businessId: ownerId,
       name: body.name,
       email: body.email ?? null,
       phone: body.phone ?? null,
@@ -59,7 +59,7 @@ export async function findClient(db: Database, ownerId: number, clientId: number
   const [row] = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, ownerId)))
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, ownerId)))
     .limit(1);
   if (!row) throw notFound('client_not_found');
   return row;
@@ -69,7 +69,7 @@ export async function loadClient(db: Database, ownerId: number, clientId: number
   const [row] = await db
     .select(clientColumns)
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, ownerId)))
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, ownerId)))
     .limit(1);
   if (!row) throw notFound('client_not_found');
   return toClient(row);
@@ -81,7 +81,7 @@ export async function updateClient(db: Database, ownerId: number, clientId: numb
   const [row] = await db
     .update(clients)
     .set(changes)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, ownerId)))
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, ownerId)))
     .returning(clientColumns);
   if (!row) throw notFound('client_not_found');
   return toClient(row);
@@ -90,7 +90,7 @@ export async function updateClient(db: Database, ownerId: number, clientId: numb
 export async function deleteClient(db: Database, ownerId: number, clientId: number): Promise<void> {
   const removed = await db
     .delete(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, ownerId)))
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, ownerId)))
     .returning({ id: clients.id });
   if (removed.length === 0) throw notFound('client_not_found');
 }

@@ -21,12 +21,37 @@ import type { TemplateArea } from '../../shared/contract/templates.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * A business: it owns the reports, clients and templates, and its members are users. Its name,
+ * logo, trial and subscription are kept on the account that registered it (accountId), the row
+ * every business of one already had; a business migrated from such an account kept its id.
+ */
+export const businesses = pgTable('businesses', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Null only inside the transaction that registers the business (the account needs the business first). */
+  accountId: integer('account_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** A person: a member of one business, with their own name, language and sessions. */
 export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a member who joined from an invite with a name only. */
+    email: text('email'),
+    /** Null for a member who joined without a password (signs in from links only). */
+    passwordHash: text('password_hash'),
+    businessId: integer('business_id')
+      .notNull()
+      .references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'manager', 'cleaner'] })
+      .notNull()
+      .default('owner'),
+    /** A deactivated member cannot sign in; their reports, photos and attribution stay. */
+    active: boolean('active').notNull().default(true),
+    name: text('name').notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     businessName: text('business_name'),
     /** Photo-store key of the business logo (PNG or JPEG re-encoded), null when none. */
     businessLogoKey: text('business_logo_key'),
@@ -47,6 +72,8 @@ export const users = pgTable(
     // spec: one account per email, case-insensitive
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_business_id_idx').on(t.businessId),
+    check('users_role_check', sql`${t.role} in ('owner', 'manager', 'cleaner')`),
   ],
 );
 
@@ -79,6 +106,51 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * An invitation to join a business. Only the token's SHA-256 is looked up; the token itself is
+ * re-derived from tokenNonce with a server key (team/invite-tokens.ts), so the team page can show the
+ * link again while a copy of the database alone opens nothing. One use, valid 7 days, revocable.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['manager', 'cleaner'] }).notNull(),
+    name: text('name'),
+    tokenHash: text('token_hash').notNull(),
+    tokenNonce: text('token_nonce').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_hash_key').on(t.tokenHash),
+    index('team_invites_business_id_idx').on(t.businessId),
+    check('team_invites_role_check', sql`${t.role} in ('manager', 'cleaner')`),
+  ],
+);
+
+/** A one-use link that signs a member in on a new phone: hashed, valid 24 hours. */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sign_in_links_user_id_idx').on(t.userId)],
+);
+
 /** The shared-password admin session (separate from user sessions). */
 export const adminSessions = pgTable('admin_sessions', {
   tokenHash: text('token_hash').primaryKey(),
@@ -91,9 +163,13 @@ export const projects = pgTable(
   'projects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    businessId: integer('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The member who made the report; kept when they are deactivated. */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The member the job is assigned to, or null. */
+    assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull().default(''),
     /** The client the report is for; set null when that client is deleted (clientName stays). */
     clientId: integer('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
@@ -108,9 +184,12 @@ export const projects = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('projects_user_id_created_at_idx').on(t.userId, t.createdAt),
-    // Keyset paging: a page is one owner's reports below an id, newest first.
-    index('projects_user_id_id_idx').on(t.userId, t.id),
+    index('projects_business_id_created_at_idx').on(t.businessId, t.createdAt),
+    // Keyset paging: a page is one business's reports below an id, newest first.
+    index('projects_business_id_id_idx').on(t.businessId, t.id),
+    // A cleaner's list: the reports they made or are assigned.
+    index('projects_created_by_idx').on(t.createdBy),
+    index('projects_assignee_id_idx').on(t.assigneeId),
     index('projects_client_id_id_idx').on(t.clientId, t.id),
     // The trigram search index over client name and description is hand-written in its migration
     // (an expression over search_text(), an immutable unaccent wrapper): see src/server/search/.
@@ -123,9 +202,9 @@ export const clients = pgTable(
   'clients',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    businessId: integer('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -133,7 +212,7 @@ export const clients = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (t) => [index('clients_user_id_id_idx').on(t.userId, t.id)],
+  (t) => [index('clients_business_id_id_idx').on(t.businessId, t.id)],
 );
 
 /**
@@ -164,16 +243,15 @@ export const templates = pgTable(
   'templates',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The owner key reports use (projects.userId), read through templates/template-owner.ts. */
-    userId: integer('user_id')
+    businessId: integer('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     areas: jsonb('areas').$type<TemplateArea[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('templates_user_id_idx').on(t.userId)],
+  (t) => [index('templates_business_id_idx').on(t.businessId)],
 );
 
 /**
@@ -224,6 +302,8 @@ export const photos = pgTable(
     sha256: text('sha256'),
     /** The report area it was taken in; null in a blank report. */
     areaId: integer('area_id').references(() => projectAreas.id, { onDelete: 'cascade' }),
+    /** The member whose session uploaded it (never taken from the request body). */
+    takenBy: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('photos_project_id_idx').on(t.projectId), check('photos_type_check', sql`${t.type} in ('before', 'after')`)],
 );
@@ -454,6 +534,8 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+export type BusinessRow = typeof businesses.$inferSelect;
+export type TeamInviteRow = typeof teamInvites.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type ProjectAreaRow = typeof projectAreas.$inferSelect;

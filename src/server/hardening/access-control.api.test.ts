@@ -9,7 +9,7 @@ import { apiRoutes, fillPath, routeKey, withRouteDiscovery } from '../test-suppo
 import { diffSnapshots, snapshotDatabase } from './support/db-snapshot.js';
 import { createOwnedResources, createProject, jpegDataUrl, type OwnedResources } from './support/fixtures.js';
 
-type Resource = 'project' | 'templatedProject' | 'photo' | 'pair' | 'shareLink' | 'client' | 'template' | 'issue';
+type Resource = 'project' | 'templatedProject' | 'photo' | 'pair' | 'shareLink' | 'client' | 'template' | 'issue' | 'member' | 'invite';
 
 interface AccessCase {
   /** Which of the owner's resources the path id names. */
@@ -49,6 +49,9 @@ const ACCESS_TABLE: Record<string, AccessCase> = {
   'DELETE /api/projects/:id/areas/:areaId/skip': { resource: 'templatedProject' },
   'PATCH /api/templates/:id': { resource: 'template', body: () => ({ name: 'Taken over' }) },
   'DELETE /api/templates/:id': { resource: 'template' },
+  'PATCH /api/team/members/:id': { resource: 'member', body: () => ({ active: false }) },
+  'POST /api/team/members/:id/sign-in-link': { resource: 'member' },
+  'DELETE /api/team/invites/:id': { resource: 'invite' },
 };
 
 /**
@@ -65,6 +68,10 @@ const TOKEN_TABLE: Record<string, { photo: boolean; method?: 'POST'; body?: (own
   'GET /api/shared/:token/preview.jpg': { photo: false },
   'GET /api/shared/:token/photos/:photoId/image': { photo: true },
   'GET /api/shared/:token/photos/:photoId/thumbnail': { photo: true },
+  // Invites and sign-in links: a token that is not one is a 404 like any other.
+  'GET /api/join/:token': { photo: false },
+  'POST /api/join/:token': { photo: false, method: 'POST', body: () => ({ name: 'Intruder' }) },
+  'POST /api/sign-in/:token': { photo: false, method: 'POST' },
 };
 
 /** Admin routes a signed-in user without the admin password may call (to unlock, or to learn it is locked). */
@@ -93,6 +100,8 @@ function idOf(owned: OwnedResources, resource: Resource): number {
   if (resource === 'templatedProject') return owned.templatedProjectId;
   if (resource === 'template') return owned.templateId;
   if (resource === 'issue') return owned.issueId;
+  if (resource === 'member') return owned.memberId;
+  if (resource === 'invite') return owned.inviteId;
   return owned.photoIds[0] ?? 0;
 }
 

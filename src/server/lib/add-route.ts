@@ -19,9 +19,11 @@ import { parseInput } from './validation.js';
 /** app.ts registers every route plugin under this prefix; the table's paths include it. */
 export const API_PREFIX = '/api';
 
-/** A signed-in member and their role in the business. */
+/** A signed-in member (role and businessId on their row), with their business's settings laid over it (auth/members.ts). */
 export interface SignedInUser extends UserRow {
   role: BusinessRole;
+  /** The account the business's name, logo, trial and subscription are kept on. */
+  accountId: number;
 }
 
 /** How a request's sessions are found; the auth and admin domains provide it (app.ts). */

@@ -43,6 +43,8 @@ export const conflict = withStatus(409);
 export const payloadTooLarge = withStatus(413);
 export const unsupportedMediaType = withStatus(415);
 export const serviceUnavailable = withStatus(503);
+/** Something that worked once and no longer does (a used, revoked or expired invite). */
+export const goneFor = withStatus(410);
 
 /** A 429 with Retry-After. */
 export const tooManyRequests = <C extends ErrorCode>(code: C, retryAfterSeconds: number, ...params: ErrorParams<C>): HttpError =>

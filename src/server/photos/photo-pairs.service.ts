@@ -8,6 +8,7 @@ import { photoPairs, photos, projects, type PhotoPairRow, type PhotoRow } from '
 import { badRequest, conflict, notFound } from '../lib/http-errors.js';
 import { isBeforeAndAfter, matchWithinAreas } from '../../shared/pairing.js';
 import { isForeignKeyViolation } from './photos.service.js';
+import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 
 export async function createPhotoPair(
   db: Database,
@@ -72,12 +73,12 @@ export async function autoPairPhotos(db: Database, projectId: number): Promise<n
   }
 }
 
-export async function findOwnedPair(db: Database, userId: number, pairId: number): Promise<PhotoPairRow> {
+export async function findOwnedPair(db: Database, viewer: ProjectViewer, pairId: number): Promise<PhotoPairRow> {
   const [row] = await db
     .select({ pair: photoPairs })
     .from(photoPairs)
     .innerJoin(projects, eq(projects.id, photoPairs.projectId))
-    .where(and(eq(photoPairs.id, pairId), eq(projects.userId, userId)))
+    .where(and(eq(photoPairs.id, pairId), visibleProjects(viewer)))
     .limit(1);
   if (!row) throw notFound('pair_not_found');
   return row.pair;

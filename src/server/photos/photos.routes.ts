@@ -5,7 +5,7 @@ import type { AddPhotoBody, PhotoType } from '../../shared/contract/projects.js'
 import { parseIsoInstant } from '../../shared/capture-time.js';
 import { PHOTO_UPLOAD_CONTENT_TYPES } from '../../shared/images.js';
 import { requireActiveAccess } from '../billing/access.js';
-import { badRequest, notFound } from '../lib/http-errors.js';
+import { badRequest, forbidden, notFound } from '../lib/http-errors.js';
 import { sendRevalidated } from '../lib/revalidated-reply.js';
 import { findOwnedProject } from '../project-access/project-access.js';
 import { assertOpen, resolvePhotoArea } from '../project-access/project-areas.js';
@@ -20,6 +20,7 @@ import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { logSecurityEvent } from '../observability/security-events.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute, routeUser } from '../lib/add-route.js';
+import { loadMemberNames } from '../project-access/member-names.js';
 
 export const photoRoutes: FastifyPluginAsync = async (app) => {
   const { db, photoStore } = app.deps;
@@ -43,12 +44,12 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       onRequest: [async (request, reply) => app.uploadsInFlight.enter(request, reply, routeUser(request).id), uploadsPerUser.hit],
     },
     async ({ user, params, query, headers, body, request, reply }) => {
-      const project = await findOwnedProject(db, user.id, params.id);
+      const project = await findOwnedProject(db, user, params.id);
       await requireActiveAccess(request, user);
       assertOpen(project);
       const receivedAt = app.deps.clock();
       const { areaId, ...read } = readUpload(body, query);
-      const upload = { ...read, areaId: await resolvePhotoArea(db, project, areaId), receivedAt, timeZone: user.timeZone };
+      const upload = { ...read, areaId: await resolvePhotoArea(db, project, areaId), receivedAt, timeZone: user.timeZone, takenBy: user.id };
       let added;
       try {
         added = await addPhotoOnce({ db, photoStore }, project, upload, headers['Idempotency-Key']);
@@ -59,22 +60,26 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       if (added.path) app.metrics.photosIngested.inc({ path: added.path });
       const [photo] = await withChecksums(app.deps, [added.photo]);
       // The pair the photo is in (pairWith): as stored, or as it stands now for a repeat.
-      return reply.code(added.repeated ? 200 : 201).send({ ...toPhotoResponse(photo!), pairId: await findPairIdOf(db, photo!.id) });
+      const names = await loadMemberNames(db, [photo!.takenBy]);
+      return reply.code(added.repeated ? 200 : 201).send({ ...toPhotoResponse(photo!, names), pairId: await findPairIdOf(db, photo!.id) });
     },
   );
 
   addRoute(app, api.deletePhoto, async ({ user, params }) => {
-    await deletePhoto({ db, photoStore }, await findOwnedPhoto(db, user.id, params.id));
+    const photo = await findOwnedPhoto(db, user, params.id);
+    // A cleaner may delete only the photos they took.
+    if (user.role === 'cleaner' && photo.takenBy !== user.id) throw forbidden('forbidden');
+    await deletePhoto({ db, photoStore }, photo);
     return { message: 'Photo deleted' };
   });
 
   addRoute(app, api.getPhotoImage, async ({ user, params, request, reply }) => {
-    const photo = await findOwnedPhoto(db, user.id, params.id);
+    const photo = await findOwnedPhoto(db, user, params.id);
     return sendStoredImage(request, reply, `"photo-${photo.id}-image"`, await photoStore.get(photo.storageKey), 'image/jpeg');
   });
 
   addRoute(app, api.getPhotoThumbnail, async ({ user, params, request, reply }) => {
-    const photo = await findOwnedPhoto(db, user.id, params.id);
+    const photo = await findOwnedPhoto(db, user, params.id);
     return sendStoredImage(request, reply, `"photo-${photo.id}-thumbnail"`, await photoStore.get(photo.thumbnailKey), 'image/webp');
   });
 };

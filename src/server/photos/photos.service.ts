@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { photos, projects, users, type PhotoRow } from '../db/schema.js';
+import { businesses, photos, projects, type PhotoRow, type ProjectRow } from '../db/schema.js';
+import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 import { conflict, HttpError, notFound } from '../lib/http-errors.js';
 import { errorMessage } from '../../shared/error-codes.js';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
@@ -30,8 +31,8 @@ export class PhotoQuotaError extends HttpError {
   }
 }
 
-/** Throws a PhotoQuotaError when one more photo would pass the report's or the account's quota. */
-async function assertPhotoQuota(db: Database, userId: number, projectId: number): Promise<void> {
+/** Throws a PhotoQuotaError when one more photo would pass the report's or the business's quota. */
+async function assertPhotoQuota(db: Database, businessId: number, projectId: number): Promise<void> {
   const [counts] = await db
     .select({
       inProject: sql<number>`count(*) filter (where ${photos.projectId} = ${projectId})`.mapWith(Number),
@@ -39,12 +40,17 @@ async function assertPhotoQuota(db: Database, userId: number, projectId: number)
     })
     .from(photos)
     .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(eq(projects.userId, userId));
+    .where(eq(projects.businessId, businessId));
   if ((counts?.inProject ?? 0) >= MAX_PHOTOS_PER_PROJECT) throw new PhotoQuotaError('project');
   if ((counts?.inAccount ?? 0) >= MAX_PHOTOS_PER_ACCOUNT) throw new PhotoQuotaError('account');
 }
 
+/** The report a photo goes into. */
+export type PhotoTarget = Pick<ProjectRow, 'id' | 'businessId'>;
+
 export interface PhotoUpload {
+  /** The member whose session uploads it (never from the request body). */
+  takenBy: number;
   type: PhotoType;
   bytes: Buffer;
   /** As the client sent it (null when it sent none); bounds are applied here. */
@@ -73,16 +79,12 @@ export interface AddedPhoto {
  * be retried. Control only goes down from here: upload-keys.ts and image-processing.ts answer and
  * call nothing back.
  */
-export async function addPhotoOnce(
-  deps: PhotoDeps,
-  project: { id: number; userId: number },
-  upload: PhotoUpload,
-  key: string | undefined,
-): Promise<AddedPhoto> {
+export async function addPhotoOnce(deps: PhotoDeps, project: PhotoTarget, upload: PhotoUpload, key: string | undefined): Promise<AddedPhoto> {
   if (key === undefined) return storeNewPhoto(deps, project, upload);
   const fingerprint = uploadFingerprint({ ...upload, projectId: project.id });
   for (;;) {
-    const found = await claimUploadKey(deps.db, { userId: project.userId, key, fingerprint });
+    // Keys are the uploading member's: each phone's queue retries under its own session.
+    const found = await claimUploadKey(deps.db, { userId: upload.takenBy, key, fingerprint });
     if (found.repeatOf) return { photo: found.repeatOf, repeated: true };
     try {
       return await storeNewPhoto(deps, project, upload, found.claimed);
@@ -95,10 +97,10 @@ export async function addPhotoOnce(
   }
 }
 
-/** Stores an uploaded photo in the user's project (processed by image-processing.ts), completing the key's claim with its row. */
-async function storeNewPhoto(deps: PhotoDeps, project: { id: number; userId: number }, upload: PhotoUpload, claim?: UploadClaim): Promise<AddedPhoto> {
+/** Stores an uploaded photo in the business's project (processed by image-processing.ts), completing the key's claim with its row. */
+async function storeNewPhoto(deps: PhotoDeps, project: PhotoTarget, upload: PhotoUpload, claim?: UploadClaim): Promise<AddedPhoto> {
   // Checked before the costly decode, and again under the lock below, where it is decided.
-  await assertPhotoQuota(deps.db, project.userId, project.id);
+  await assertPhotoQuota(deps.db, project.businessId, project.id);
   const processed = await processUploadedPhoto(upload.bytes, { timeZone: upload.timeZone });
   // The client's time first; else the file's own EXIF date, read before the metadata was removed.
   const capturedAt = plausibleCaptureTime(upload.capturedAt ?? processed.exifCapturedAt, upload.receivedAt);
@@ -113,9 +115,9 @@ async function storeNewPhoto(deps: PhotoDeps, project: { id: number; userId: num
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason as unknown;
     const row = await deps.db.transaction(async (tx) => {
-      // The user's row lock orders this user's concurrent uploads, so a quota holds exactly.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, project.userId)).for('update');
-      await assertPhotoQuota(tx as unknown as Database, project.userId, project.id);
+      // The business's row lock orders its members' concurrent uploads, so a quota holds exactly.
+      await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, project.businessId)).for('update');
+      await assertPhotoQuota(tx as unknown as Database, project.businessId, project.id);
       // The job may have been finished since the route looked.
       const [current] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, project.id));
       if (current?.status === 'finished') throw conflict('report_finished');
@@ -132,6 +134,7 @@ async function storeNewPhoto(deps: PhotoDeps, project: { id: number; userId: num
           receivedAt: upload.receivedAt,
           sha256,
           areaId: upload.areaId,
+          takenBy: upload.takenBy,
         })
         .returning();
       if (inserted && claim) await completeClaim(tx, claim, inserted.id);
@@ -149,13 +152,13 @@ async function storeNewPhoto(deps: PhotoDeps, project: { id: number; userId: num
   }
 }
 
-/** The user's photo, or a 404 (another user's photo looks like one that does not exist). */
-export async function findOwnedPhoto(db: Database, userId: number, photoId: number): Promise<PhotoRow> {
+/** A photo of a report the member sees, or a 404 (any other photo looks like one that does not exist). */
+export async function findOwnedPhoto(db: Database, viewer: ProjectViewer, photoId: number): Promise<PhotoRow> {
   const [row] = await db
     .select({ photo: photos })
     .from(photos)
     .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(and(eq(photos.id, photoId), eq(projects.userId, userId)))
+    .where(and(eq(photos.id, photoId), visibleProjects(viewer)))
     .limit(1);
   if (!row) throw notFound('photo_not_found');
   return row.photo;

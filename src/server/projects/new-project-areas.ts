@@ -9,7 +9,7 @@ import { templateOwnerKey } from '../templates/template-owner.js';
 import { findTemplate } from '../templates/templates.service.js';
 import type { NewArea } from '../project-access/project-areas.js';
 
-export async function areasForNewProject(db: Database, member: { id: number; locale: string }, body: CreateProjectBody): Promise<NewArea[]> {
+export async function areasForNewProject(db: Database, member: { businessId: number; locale: string }, body: CreateProjectBody): Promise<NewArea[]> {
   if (body.templateId === undefined) return [];
   const template = await findTemplate(db, templateOwnerKey(member), body.templateId, toLocale(member.locale));
   if (!template) throw badRequest('template_not_found');

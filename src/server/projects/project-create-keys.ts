@@ -8,6 +8,7 @@ import { projectCreateKeys, projects, type ProjectRow } from '../db/schema.js';
 import { notFound } from '../lib/http-errors.js';
 import type { PeriodicTask } from '../lib/periodic-task.js';
 import { createProject } from './projects.service.js';
+import type { ProjectViewer } from '../project-access/project-access.js';
 import type { NewArea } from '../project-access/project-areas.js';
 
 /** Keys are kept at least this long (as photo upload keys); the sweep deletes older ones. */
@@ -20,29 +21,29 @@ export const PROJECT_CREATE_KEY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function createProjectOnce(
   db: Database,
-  userId: number,
+  member: ProjectViewer,
   body: CreateProjectBody,
   key: string,
   areas: readonly NewArea[] = [],
 ): Promise<{ project: ProjectRow; repeated: boolean }> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(projectCreateKeys).values({ userId, key }).onConflictDoNothing().returning({ key: projectCreateKeys.key });
+    const claimed = await tx.insert(projectCreateKeys).values({ userId: member.id, key }).onConflictDoNothing().returning({ key: projectCreateKeys.key });
     if (claimed.length === 0) {
       const [existing] = await tx
         .select({ project: projects })
         .from(projectCreateKeys)
         .innerJoin(projects, eq(projects.id, projectCreateKeys.projectId))
-        .where(and(eq(projectCreateKeys.userId, userId), eq(projectCreateKeys.key, key)))
+        .where(and(eq(projectCreateKeys.userId, member.id), eq(projectCreateKeys.key, key)))
         .limit(1);
       // The report made with this key has been deleted since: it is not made again.
       if (!existing) throw notFound('project_not_found');
       return { project: existing.project, repeated: true };
     }
-    const project = await createProject(tx, userId, body, areas);
+    const project = await createProject(tx, member, body, areas);
     await tx
       .update(projectCreateKeys)
       .set({ projectId: project.id })
-      .where(and(eq(projectCreateKeys.userId, userId), eq(projectCreateKeys.key, key)));
+      .where(and(eq(projectCreateKeys.userId, member.id), eq(projectCreateKeys.key, key)));
     return { project, repeated: false };
   });
 }

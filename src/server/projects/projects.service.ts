@@ -3,10 +3,12 @@
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { CreateProjectBody, Photo, PhotoPair, Project, ProjectListQuery, ProjectSummary, UpdateProjectBody } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { clients, photoPairs, photos, projects, type ProjectRow } from '../db/schema.js';
+import { clients, photoPairs, photos, projects, users, type ProjectRow } from '../db/schema.js';
+import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
+import { loadMemberNames, memberRef, type MemberNames } from '../project-access/member-names.js';
 import { clientOwnerId } from '../clients/client-owner.js';
 import { matchesSearch, projectSearchExpression } from '../search/search-text.js';
-import { notFound } from '../lib/http-errors.js';
+import { forbidden, notFound } from '../lib/http-errors.js';
 import type { PhotoStore } from '../storage/photo-store.js';
 import { toPhotoResponse } from '../photos/photo-view.js';
 import { withChecksums } from '../photos/photo-checksums.js';
@@ -24,19 +26,20 @@ const openIssueCount =
 const approvedAt = sql<
   string | null
 >`(select to_char(max(approved_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from project_approvals where project_approvals.project_id = projects.id)`;
-/** Every count a summary carries beside the project's own columns. */
-const summaryCounts = { photoCount, pairCount, openIssueCount, approvedAt };
+const creatorName = sql<string | null>`(select users.name from users where users.id = projects.created_by)`;
+/** Every count and name a summary carries beside the project's own columns. */
+const summaryCounts = { photoCount, pairCount, openIssueCount, approvedAt, creatorName };
 
 /** A database or a transaction on it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The user's projects, newest first. No query: the whole list, as spec §7 has it. With one, pages
+ * The projects the member sees, newest first. No query: the whole list, as spec §7 has it. With one, pages
  * by id (ids only grow, so a report made between two pages never shifts the next one), searches
  * client name and description, and keeps to one client.
  */
-export async function listProjects(db: Database, userId: number, query: ProjectListQuery = {}): Promise<ProjectSummary[]> {
-  const conditions: SQL[] = [eq(projects.userId, userId)];
+export async function listProjects(db: Database, viewer: ProjectViewer, query: ProjectListQuery = {}): Promise<ProjectSummary[]> {
+  const conditions: SQL[] = [visibleProjects(viewer)];
   if (query.before !== undefined) conditions.push(lt(projects.id, query.before));
   if (query.clientId !== undefined) conditions.push(eq(projects.clientId, query.clientId));
   if (query.q) conditions.push(matchesSearch(projectSearchExpression, query.q));
@@ -47,15 +50,15 @@ export async function listProjects(db: Database, userId: number, query: ProjectL
     .where(and(...conditions))
     .orderBy(...(isWholeList ? [desc(projects.createdAt), desc(projects.id)] : [desc(projects.id)]))
     .limit(query.limit ?? 1_000_000);
-  return rows.map((row) => toProjectSummary(row.project, row));
+  return rows.map((row) => toProjectSummary(row.project, row, creatorNames(row.project, row.creatorName)));
 }
 
-/** The name and id of the owner's client, or a 404 as for any other thing not theirs. */
-async function findClientForProject(db: Database | Tx, userId: number, clientId: number): Promise<{ id: number; name: string }> {
+/** The name and id of the business's client, or a 404 as for any other thing not theirs. */
+async function findClientForProject(db: Database | Tx, businessId: number, clientId: number): Promise<{ id: number; name: string }> {
   const [client] = await db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, clientOwnerId({ id: userId }))))
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, clientOwnerId({ businessId }))))
     .limit(1);
   if (!client) throw notFound('client_not_found');
   return client;
@@ -66,12 +69,13 @@ async function findClientForProject(db: Database | Tx, userId: number, clientId:
  * there are areas. With a clientId, the report is that client's and takes their name unless it is
  * given one.
  */
-export async function createProject(db: Database | Tx, userId: number, body: CreateProjectBody, areas: readonly NewArea[] = []): Promise<ProjectRow> {
-  const client = body.clientId === undefined ? undefined : await findClientForProject(db, userId, body.clientId);
+export async function createProject(db: Database | Tx, member: ProjectViewer, body: CreateProjectBody, areas: readonly NewArea[] = []): Promise<ProjectRow> {
+  const client = body.clientId === undefined ? undefined : await findClientForProject(db, member.businessId, body.clientId);
   const [project] = await db
     .insert(projects)
     .values({
-      userId,
+      businessId: member.businessId,
+      createdBy: member.id,
       clientId: client?.id ?? null,
       clientName: body.clientName ?? client?.name ?? '',
       description: body.description,
@@ -84,20 +88,37 @@ export async function createProject(db: Database | Tx, userId: number, body: Cre
 }
 
 /** clientId links the report (its clientName stays what it was sent under); null unlinks it. */
-export async function updateProject(db: Database, project: ProjectRow, body: UpdateProjectBody): Promise<ProjectSummary> {
-  if (typeof body.clientId === 'number') await findClientForProject(db, project.userId, body.clientId);
+export async function updateProject(db: Database, member: ProjectViewer, project: ProjectRow, body: UpdateProjectBody): Promise<ProjectSummary> {
+  if (typeof body.clientId === 'number') await findClientForProject(db, project.businessId, body.clientId);
+  if (body.assigneeId !== undefined) await assertAssignable(db, member, project.businessId, body.assigneeId);
   const [updated] = await db
     .update(projects)
     .set({
       ...(body.clientName === undefined ? {} : { clientName: body.clientName }),
       ...(body.description === undefined ? {} : { description: body.description }),
       ...(body.clientId === undefined ? {} : { clientId: body.clientId }),
+      ...(body.assigneeId === undefined ? {} : { assigneeId: body.assigneeId }),
     })
-    .where(and(eq(projects.id, project.id), eq(projects.userId, project.userId)))
+    .where(and(eq(projects.id, project.id), eq(projects.businessId, project.businessId)))
     .returning({ project: projects, ...summaryCounts });
   if (!updated) throw notFound('project_not_found');
-  return toProjectSummary(updated.project, updated);
+  return toProjectSummary(updated.project, updated, creatorNames(updated.project, updated.creatorName));
 }
+
+/** Only an owner or a manager assigns, and only to an active member of the same business. */
+async function assertAssignable(db: Database, member: ProjectViewer, businessId: number, assigneeId: number | null): Promise<void> {
+  if (member.role === 'cleaner') throw forbidden('forbidden');
+  if (assigneeId === null) return;
+  const [assignee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, assigneeId), eq(users.businessId, businessId), eq(users.active, true)))
+    .limit(1);
+  if (!assignee) throw notFound('member_not_found');
+}
+
+const creatorNames = (project: ProjectRow, name: string | null): MemberNames =>
+  project.createdBy === null || name === null ? new Map() : new Map([[project.createdBy, name]]);
 
 /** Deletes the project with its photos and pairs, then the photos' files (after the rows are gone). */
 export async function deleteProject(deps: { db: Database; photoStore: PhotoStore }, project: ProjectRow): Promise<void> {
@@ -126,7 +147,8 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
     images === 'data' ? readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>(),
     withChecksums(deps, photoRows),
   ]);
-  const photoViews = new Map<number, Photo>(checkedRows.map((row) => [row.id, toPhotoResponse(row, dataUrls.get(row.id))]));
+  const names = await loadMemberNames(deps.db, [project.createdBy, ...photoRows.map((row) => row.takenBy)]);
+  const photoViews = new Map<number, Photo>(checkedRows.map((row) => [row.id, toPhotoResponse(row, names, dataUrls.get(row.id))]));
   const pairs: PhotoPair[] = [];
   for (const pair of pairRows) {
     const beforePhoto = photoViews.get(pair.beforePhotoId);
@@ -143,12 +165,16 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
   }
   const answers = await loadClientAnswers(deps, project, { kind: 'owner' });
   return {
-    ...toProjectSummary(project, {
-      photoCount: photoRows.length,
-      pairCount: pairs.length,
-      openIssueCount: answers.issues.filter((issue) => !issue.resolvedAt).length,
-      approvedAt: answers.approval?.approvedAt ?? null,
-    }),
+    ...toProjectSummary(
+      project,
+      {
+        photoCount: photoRows.length,
+        pairCount: pairs.length,
+        openIssueCount: answers.issues.filter((issue) => !issue.resolvedAt).length,
+        approvedAt: answers.approval?.approvedAt ?? null,
+      },
+      names,
+    ),
     areas: areaRows.map(toAreaResponse),
     photos: [...photoViews.values()],
     photoPairs: pairs,
@@ -163,7 +189,7 @@ export interface SummaryCounts {
   approvedAt: string | null;
 }
 
-export function toProjectSummary(project: ProjectRow, counts: SummaryCounts): ProjectSummary {
+export function toProjectSummary(project: ProjectRow, counts: SummaryCounts, names: MemberNames): ProjectSummary {
   return {
     id: project.id,
     clientName: project.clientName,
@@ -177,5 +203,7 @@ export function toProjectSummary(project: ProjectRow, counts: SummaryCounts): Pr
     finishedAt: project.finishedAt?.toISOString() ?? null,
     openIssueCount: counts.openIssueCount,
     approvedAt: counts.approvedAt,
+    createdBy: memberRef(names, project.createdBy),
+    assigneeId: project.assigneeId,
   };
 }

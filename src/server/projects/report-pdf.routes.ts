@@ -22,7 +22,7 @@ export const reportPdfRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addRoute(app, api.getReportPdf, { onRequest: buildsPerUser.hit }, async ({ user, params, request, reply }) => {
-    const project = await findOwnedProject(app.deps.db, user.id, params.id);
+    const project = await findOwnedProject(app.deps.db, user, params.id);
     await requireActiveAccess(request, user);
     const pdf = await heavyReads.run(String(user.id), () => renderProjectReportPdf(app.deps, user, project));
     return sendReportPdf(reply, project, user, pdf);

@@ -9,6 +9,7 @@ import { cpuWork } from '../lib/cpu-work.js';
 import { createConcurrencyLimiter } from '../../shared/concurrency-limiter.js';
 import { buildReportPdf, type ReportPdfArea, type ReportPdfIssue, type ReportPdfPair } from '../../pdf/report-layout.js';
 import { isTemplated, listAreaRows, toAreaResponse } from '../project-access/project-areas.js';
+import { loadCrewNames } from '../project-access/member-names.js';
 import type { ProjectAreaRow } from '../db/schema.js';
 import { formatReportDate } from '../../shared/format.js';
 import { approvalLineOf, pdfAreaOf, resolvedIssuesOf } from '../../pdf/report-extras.js';
@@ -29,11 +30,16 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   if (rows.length === 0) throw conflict('no_pairs_to_export');
 
   const keys = rows.flatMap((row) => [row.before.storageKey, row.after.storageKey]);
-  const [bytes, logo, areaRows, issueRows] = await Promise.all([
+  const [bytes, logo, areaRows, issueRows, names] = await Promise.all([
     readAll(deps.photoStore, keys),
     user.businessLogoKey ? deps.photoStore.get(user.businessLogoKey) : Promise.resolve(null),
     isTemplated(project) ? listAreaRows(deps.db, project.id) : [],
     listIssues(deps.db, project.id),
+    loadCrewNames(
+      deps.db,
+      project.businessId,
+      rows.flatMap((row) => [row.before.takenBy, row.after.takenBy]),
+    ),
   ]);
   const pairs: ReportPdfPair[] = rows.map((row, index) => ({
     before: bytes[2 * index]!,
@@ -41,6 +47,8 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
     beforeCapturedAt: row.before.capturedAt?.toISOString() ?? null,
     afterCapturedAt: row.after.capturedAt?.toISOString() ?? null,
     areaId: row.before.areaId,
+    beforeTakenBy: row.before.takenBy === null ? null : (names.get(row.before.takenBy) ?? null),
+    afterTakenBy: row.after.takenBy === null ? null : (names.get(row.after.takenBy) ?? null),
   }));
   return buildReportPdfOfPairs(user, project, pairs, logo, {
     areas: areaRows.map(toPdfArea),

@@ -4,6 +4,7 @@ import type { ShareLink, SharedPhoto, SharedReport } from '../../shared/contract
 import { thumbnailWidth } from '../../shared/images.js';
 import type { PhotoRow, ProjectRow, ShareLinkRow, UserRow } from '../db/schema.js';
 import type { PairWithPhotos } from '../photos/photo-pairs.service.js';
+import type { MemberNames } from '../project-access/member-names.js';
 
 /** The page the client opens: APP_URL + /r/{token}. */
 export const sharedPageUrl = (appUrl: string, token: string) => `${appUrl}/r/${token}`;
@@ -32,7 +33,7 @@ export function toShareLinkResponse(row: ShareLinkRow, appUrl: string): ShareLin
   };
 }
 
-export function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
+export function toSharedPhoto(token: string, photo: PhotoRow, names: MemberNames = new Map()): SharedPhoto {
   const urls = sharedReportUrls(token);
   return {
     imageUrl: urls.image(photo.id),
@@ -41,6 +42,7 @@ export function toSharedPhoto(token: string, photo: PhotoRow): SharedPhoto {
     height: photo.height,
     thumbnailWidth: thumbnailWidth(photo),
     capturedAt: photo.capturedAt?.toISOString() ?? null,
+    takenBy: photo.takenBy === null ? null : (names.get(photo.takenBy) ?? null),
   };
 }
 
@@ -54,6 +56,8 @@ export function toSharedReport(
   pairs: readonly PairWithPhotos[],
   answers: SharedAnswers,
   areas: SharedReport['areas'] = [],
+  /** Who took the photos: empty for a business of one (project-access/member-names.ts, loadCrewNames). */
+  names: MemberNames = new Map(),
 ): SharedReport {
   const urls = sharedReportUrls(token);
   return {
@@ -64,8 +68,8 @@ export function toSharedReport(
     createdAt: project.createdAt.toISOString(),
     pairs: pairs.map((pair) => ({
       id: pair.id,
-      before: toSharedPhoto(token, pair.before),
-      after: toSharedPhoto(token, pair.after),
+      before: toSharedPhoto(token, pair.before, names),
+      after: toSharedPhoto(token, pair.after, names),
       areaId: pair.before.areaId,
     })),
     areas,

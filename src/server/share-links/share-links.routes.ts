@@ -20,19 +20,17 @@ export const shareLinkRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addRoute(app, api.createShareLink, { onRequest: createsPerUser.hit }, async ({ user, params, body, request, reply }) => {
-    const project = await findOwnedProject(db, user.id, params.id);
+    const project = await findOwnedProject(db, user, params.id);
     await requireActiveAccess(request, user);
     const link = await createShareLink(db, project.id, body.expiresInDays, clock());
     return reply.code(201).send(toShareLinkResponse(link, config.appUrl));
   });
 
   addRoute(app, api.listShareLinks, async ({ user, params }) => {
-    const project = await findOwnedProject(db, user.id, params.id);
+    const project = await findOwnedProject(db, user, params.id);
     return (await listShareLinks(db, project.id)).map((link) => toShareLinkResponse(link, config.appUrl));
   });
 
   // Revoking needs no access: a business whose trial ended can still withdraw what it shared.
-  addRoute(app, api.revokeShareLink, async ({ user, params }) =>
-    toShareLinkResponse(await revokeOwnedShareLink(db, user.id, params.id, clock()), config.appUrl),
-  );
+  addRoute(app, api.revokeShareLink, async ({ user, params }) => toShareLinkResponse(await revokeOwnedShareLink(db, user, params.id, clock()), config.appUrl));
 };

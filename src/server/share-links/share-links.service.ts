@@ -6,6 +6,7 @@ import type { GoneLinkState } from '../../shared/shared-report-text.js';
 import { DAY_MS } from '../../shared/rules.js';
 import type { Database } from '../db/client.js';
 import {
+  businesses,
   photoPairs,
   photos,
   projects,
@@ -20,6 +21,7 @@ import {
 import { conflict, notFound } from '../lib/http-errors.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 import type { Tx } from '../projects/projects.service.js';
+import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 
 /** "Last opened" moves at most this often: a page left open and reloaded is one visit. */
 const OPENED_RESOLUTION_MS = 60_000;
@@ -57,12 +59,12 @@ export function listShareLinks(db: Database, projectId: number): Promise<ShareLi
   return db.select().from(shareLinks).where(eq(shareLinks.projectId, projectId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
 }
 
-/** Revokes the user's link (a second revoke keeps the first time); another user's link is a 404. */
-export async function revokeOwnedShareLink(db: Database, userId: number, linkId: number, now: Date): Promise<ShareLinkRow> {
+/** Revokes a link of a report the member sees (a second revoke keeps the first time); any other link is a 404. */
+export async function revokeOwnedShareLink(db: Database, viewer: ProjectViewer, linkId: number, now: Date): Promise<ShareLinkRow> {
   const [row] = await db
     .update(shareLinks)
     .set({ revokedAt: sql`coalesce(${shareLinks.revokedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(shareLinks.id, linkId), inArray(shareLinks.projectId, db.select({ id: projects.id }).from(projects).where(eq(projects.userId, userId)))))
+    .where(and(eq(shareLinks.id, linkId), inArray(shareLinks.projectId, db.select({ id: projects.id }).from(projects).where(visibleProjects(viewer)))))
     .returning();
   if (!row) throw notFound('link_not_found');
   return row;
@@ -83,7 +85,9 @@ export async function lookUpToken(db: Database, token: string, now: Date): Promi
     .select({ link: shareLinks, project: projects, owner: users })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
-    .innerJoin(users, eq(users.id, projects.userId))
+    // The business's account row carries its name, logo and client settings.
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .innerJoin(users, eq(users.id, businesses.accountId))
     .where(eq(shareLinks.token, token))
     .limit(1);
   if (!row) return (await isWithdrawnToken(db, token)) ? { state: 'withdrawn' } : { state: 'unknown' };
@@ -105,12 +109,12 @@ async function isWithdrawnToken(db: Database, token: string): Promise<boolean> {
  * Before the account's rows go (in the same transaction): its links' tokens are kept as hashes, so
  * a client holding one is told it was withdrawn. The links themselves go with their reports.
  */
-export async function withdrawLinksOfUser(tx: Tx, userId: number, now: Date): Promise<void> {
+export async function withdrawLinksOfBusiness(tx: Tx, businessId: number, now: Date): Promise<void> {
   const links = await tx
     .select({ token: shareLinks.token })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
-    .where(eq(projects.userId, userId));
+    .where(eq(projects.businessId, businessId));
   if (links.length === 0) return;
   await tx
     .insert(withdrawnLinkTokens)

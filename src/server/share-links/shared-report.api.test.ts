@@ -83,12 +83,15 @@ describe('GET /api/shared/{token}', () => {
           thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.before.id}/thumbnail`,
           ...sizesOf(pair.before),
           capturedAt: pair.before.capturedAt,
+          // A business of one: no names.
+          takenBy: null,
         },
         after: {
           imageUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/image`,
           thumbnailUrl: `/api/shared/${fixture.link.token}/photos/${pair.after.id}/thumbnail`,
           ...sizesOf(pair.after),
           capturedAt: pair.after.capturedAt,
+          takenBy: null,
         },
         // A blank report: no areas.
         areaId: null,

@@ -21,6 +21,7 @@ import { toSharedReport } from './share-link-view.js';
 import { deviceKindOf } from '../client-answers/device-kind.js';
 import { loadClientAnswers, loadWindowEnd } from '../client-answers/client-answers-view.js';
 import { linkPreviewImage, previewCacheKey } from './link-preview-image.js';
+import { loadCrewNames } from '../project-access/member-names.js';
 
 export const sharedReportRoutes: FastifyPluginAsync<SharedAnswerOptions> = async (app, options) => {
   const { db, photoStore, clock } = app.deps;
@@ -39,11 +40,16 @@ export const sharedReportRoutes: FastifyPluginAsync<SharedAnswerOptions> = async
     // Only the data counts as opened: link previews fetch the page and its image, never this.
     // Only "phone or computer" is kept of the user agent; never the address.
     await markShareLinkOpened(db, link.id, clock(), deviceKindOf(request.headers['user-agent']));
-    const [answers, windowEndsAt] = await Promise.all([
+    const [answers, windowEndsAt, names] = await Promise.all([
       loadClientAnswers(app.deps, project, { kind: 'link', linkId: link.id, token: link.token }),
       loadWindowEnd(db, owner, project),
+      loadCrewNames(
+        db,
+        project.businessId,
+        pairs.flatMap((pair) => [pair.before.takenBy, pair.after.takenBy]),
+      ),
     ]);
-    return toSharedReport(link.token, project, owner, pairs, { ...answers, windowEndsAt }, areaRows.map(toPdfArea));
+    return toSharedReport(link.token, project, owner, pairs, { ...answers, windowEndsAt }, areaRows.map(toPdfArea), names);
   });
 
   addRoute(app, api.getSharedReportPdf, { onRequest: pdfsPerAddress.hit }, async ({ request, reply }) => {

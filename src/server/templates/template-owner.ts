@@ -1,7 +1,6 @@
-// Whose templates a member sees and changes: the same owner key reports use (projects.userId).
-// One function, so moving ownership from the member to their business changes this line only.
+// Whose templates a member sees and changes: their business's, like its reports and clients.
 import type { SignedInUser } from '../lib/add-route.js';
 
-export function templateOwnerKey(member: Pick<SignedInUser, 'id'>): number {
-  return member.id;
+export function templateOwnerKey(member: Pick<SignedInUser, 'businessId'>): number {
+  return member.businessId;
 }

@@ -12,7 +12,7 @@ type AreaInput = Omit<TemplateArea, 'key'> & { key?: string | undefined };
 const OWN_ID = /^[1-9][0-9]{0,9}$/;
 
 export async function listTemplates(db: Database, ownerKey: number, locale: Locale): Promise<Template[]> {
-  const own = await db.select().from(templates).where(eq(templates.userId, ownerKey)).orderBy(asc(templates.createdAt), asc(templates.id));
+  const own = await db.select().from(templates).where(eq(templates.businessId, ownerKey)).orderBy(asc(templates.createdAt), asc(templates.id));
   return [...builtInTemplates(locale), ...own.map(toTemplate)];
 }
 
@@ -38,7 +38,7 @@ export async function createTemplate(db: Database, ownerKey: number, body: Creat
   }
   const [row] = await db
     .insert(templates)
-    .values({ userId: ownerKey, name, areas: withKeys(areas) })
+    .values({ businessId: ownerKey, name, areas: withKeys(areas) })
     .returning();
   if (!row) throw new Error('Insert returned no template');
   return toTemplate(row);
@@ -76,7 +76,7 @@ async function findOwnRow(db: Database, ownerKey: number, id: string): Promise<T
   const [row] = await db
     .select()
     .from(templates)
-    .where(and(eq(templates.id, Number(id)), eq(templates.userId, ownerKey)))
+    .where(and(eq(templates.id, Number(id)), eq(templates.businessId, ownerKey)))
     .limit(1);
   return row ?? null;
 }

@@ -52,6 +52,8 @@ export type SignupDay = z.infer<typeof SignupDaySchema>;
  */
 export const AdminAnalyticsSchema = z.object({
   totalUsers: z.number(),
+  /** Active members in all businesses (owners, managers and cleaners). */
+  totalMembers: z.number(),
   /** Users without an active subscription (the CSV's 'Trial'); trialUsers + subscribedUsers = totalUsers. */
   trialUsers: z.number(),
   /** Of trialUsers, those whose 14-day trial has already ended. */

@@ -70,7 +70,11 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 /** The user as the API shows it: never the password hash. */
 export const UserSchema = z.object({
   id: z.number(),
-  email: z.string(),
+  /** Null for a crew member who joined with a name only. */
+  email: z.string().nullable(),
+  name: z.string(),
+  role: z.enum(['owner', 'manager', 'cleaner']),
+  businessId: z.number(),
   businessName: z.string().nullable(),
   businessLogoUrl: z.string().nullable(),
   createdAt: z.string(),

@@ -230,7 +230,7 @@ export const clientAnswerRoutes = {
     method: 'PATCH',
     path: '/api/user/client-answers',
     summary: `Change the re-clean window (0 to ${RE_CLEAN_WINDOW_MAX_HOURS} hours) or the review link (https only)`,
-    access: 'member',
+    access: 'manager',
     body: UpdateClientAnswerSettingsBodySchema,
     response: ClientAnswerSettingsSchema,
   }),

@@ -13,6 +13,10 @@ import { ApprovalSchema, ClientIssueSchema } from './client-answers.js';
 export const PhotoTypeSchema = z.enum(['before', 'after'], { error: issueCode('photo_type_invalid') });
 export type PhotoType = z.infer<typeof PhotoTypeSchema>;
 
+/** A member named where they did something: who made a report, who took a photo. */
+export const MemberRefSchema = z.object({ id: z.number(), name: z.string() });
+export type MemberRef = z.infer<typeof MemberRefSchema>;
+
 export const PhotoSchema = z.object({
   id: z.number(),
   projectId: z.number(),
@@ -32,6 +36,8 @@ export const PhotoSchema = z.object({
   sha256: z.string(),
   /** The report area it was taken in; null in a blank report. */
   areaId: z.number().nullable(),
+  /** The member whose session uploaded it; null only for a photo whose member record is gone. */
+  takenBy: MemberRefSchema.nullable(),
   /** spec §3: a data URL of the JPEG. Left out with ?images=url (the app's own pages use that form). */
   imageData: z.string().optional(),
 });
@@ -66,6 +72,10 @@ export const ProjectSummarySchema = z.object({
   openIssueCount: z.number(),
   /** When the client last approved it through a link (the report may have changed since); null when never. */
   approvedAt: z.string().nullable(),
+  /** The member who made it. */
+  createdBy: MemberRefSchema.nullable(),
+  /** The member it is assigned to, or null. */
+  assigneeId: z.number().nullable(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
@@ -137,8 +147,19 @@ export type CreateProjectBody = z.infer<typeof CreateProjectBodySchema>;
 
 /** clientId null unlinks the report (its clientName stays). */
 export const UpdateProjectBodySchema = z
-  .object({ clientName: ClientNameSchema.optional(), description: DescriptionSchema.optional(), clientId: ClientIdSchema.nullable().optional() })
-  .refine((body) => body.clientName !== undefined || body.description !== undefined || body.clientId !== undefined, {
+  .object({
+    clientName: ClientNameSchema.optional(),
+    description: DescriptionSchema.optional(),
+    clientId: ClientIdSchema.nullable().optional(),
+    /** A member of the business, or null to unassign (owner and manager only). */
+    assigneeId: z
+      .number({ error: issueCode('assignee_id_invalid') })
+      .int(issueCode('assignee_id_invalid'))
+      .positive(issueCode('assignee_id_invalid'))
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.clientName !== undefined || body.description !== undefined || body.clientId !== undefined || body.assigneeId !== undefined, {
     message: issueCode('project_update_empty'),
   });
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBodySchema>;
@@ -316,8 +337,8 @@ export const projectRoutes = {
   deleteProject: defineRoute({
     method: 'DELETE',
     path: '/api/projects/:id',
-    summary: 'Delete a report with its photos and pairs',
-    access: 'member',
+    summary: 'Delete a report with its photos and pairs (a cleaner may not)',
+    access: 'manager',
     params: IdParamSchema,
     response: MessageResponseSchema,
   }),

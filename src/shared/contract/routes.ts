@@ -12,6 +12,7 @@ import { defineRoute } from './route.js';
 import { shareLinkRoutes } from './share-links.js';
 import { templateRoutes } from './templates.js';
 import { clientAnswerRoutes } from './client-answers.js';
+import { teamRoutes } from './team.js';
 
 export const docsRoutes = {
   getOpenApiDocument: defineRoute({
@@ -31,6 +32,7 @@ export const apiRoutes = {
   ...shareLinkRoutes,
   ...templateRoutes,
   ...clientAnswerRoutes,
+  ...teamRoutes,
   ...billingRoutes,
   ...adminRoutes,
   ...docsRoutes,

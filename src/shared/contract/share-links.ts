@@ -47,6 +47,8 @@ export const SharedPhotoSchema = z.object({
   thumbnailWidth: z.number().int(),
   /** When it was taken (ISO 8601), null when unknown. */
   capturedAt: z.string().nullable(),
+  /** The crew member who took it (their name only); null in a business of one. */
+  takenBy: z.string().nullable(),
 });
 export type SharedPhoto = z.infer<typeof SharedPhotoSchema>;
 

@@ -53,7 +53,7 @@ export function useLogin() {
       forgetPendingSignOut();
       setAuthToken(authToken);
       queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email }) });
+      toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email ?? user.name }) });
       // spec §7: after 200 ms the user, subscription status and projects are refreshed.
       setTimeout(() => {
         for (const queryKey of [USER_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });

@@ -15,4 +15,6 @@ export const projectSummaryOf = (project: Project): ProjectSummary => ({
   finishedAt: project.finishedAt,
   openIssueCount: project.openIssueCount,
   approvedAt: project.approvedAt,
+  createdBy: project.createdBy,
+  assigneeId: project.assigneeId,
 });

@@ -35,7 +35,7 @@ export default function AccountPage() {
           <CardTitle>{t('account.profile')}</CardTitle>
           <div>
             <Label htmlFor="account-email">{t('auth.email')}</Label>
-            <Input id="account-email" type="email" value={user.email} readOnly disabled aria-describedby="account-email-hint" />
+            <Input id="account-email" type="email" value={user.email ?? ''} readOnly disabled aria-describedby="account-email-hint" />
             <p id="account-email-hint" className="mt-1 text-xs text-slate-500">
               {t('account.emailFixed')}
             </p>
@@ -85,7 +85,7 @@ export default function AccountPage() {
 
         <Card className="space-y-3 border-red-200">
           <CardTitle>{t('deleteAccount.title')}</CardTitle>
-          <DeleteAccount userId={user.id} email={user.email} />
+          <DeleteAccount userId={user.id} email={user.email ?? ''} />
         </Card>
       </main>
     </div>

@@ -30,13 +30,19 @@ export function resetSnapshotCache(): void {
   tableNamesCache = new WeakMap();
 }
 
+/**
+ * A row as text, without a member's last-seen time: any signed-in request may move it (at most every
+ * few minutes), so it is no part of what a request changed.
+ */
+const ROW_TEXT = sql.raw(`(to_jsonb(t) - 'last_seen_at')::text`);
+
 export async function snapshotDatabase(db: Database): Promise<DatabaseSnapshot> {
   const names = await tableNames(db);
   if (names.length === 0) return {};
   // One statement for all tables: the row text, sorted, hashed (md5 exists on PGlite and PostgreSQL).
   const parts = names.map(
     (name) =>
-      sql`select ${name}::text as name, count(*)::int as rows, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as checksum from ${sql.identifier(name)} t`,
+      sql`select ${name}::text as name, count(*)::int as rows, coalesce(md5(string_agg(${ROW_TEXT}, '|' order by ${ROW_TEXT})), '') as checksum from ${sql.identifier(name)} t`,
   );
   const union = sql.join(parts, sql` union all `);
   const result = await rows<{ name: string; rows: number; checksum: string }>(db, union);

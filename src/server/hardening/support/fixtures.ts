@@ -19,6 +19,9 @@ export interface OwnedResources {
   templateId: number;
   /** An issue the client reported through the link, with a photo. */
   issueId: number;
+  /** The owner's own member id, and a pending invite of theirs to join the business as a cleaner. */
+  memberId: number;
+  inviteId: number;
 }
 
 let jpegCache: Buffer | undefined;
@@ -104,6 +107,9 @@ export async function createOwnedResources(client: TestClient, body: { clientNam
     photo: await jpegDataUrl(),
   });
   expectStatus(issue, [201], 'report an issue');
+  const me = await client.get<{ id: number }>('/api/user');
+  const invited = await client.post<{ id: number }>('/api/team/invites', { role: 'cleaner' });
+  expectStatus(invited, [201], 'invite a cleaner');
   return {
     projectId,
     photoIds: [before, after, spareBefore, spareAfter],
@@ -115,5 +121,7 @@ export async function createOwnedResources(client: TestClient, body: { clientNam
     areaId: templated.body.areas[0]?.id ?? 0,
     templateId: template.body.id,
     issueId: issue.body.id,
+    memberId: me.body.id,
+    inviteId: invited.body.id,
   };
 }

@@ -82,6 +82,9 @@ async function buildOnMainThread(input: ReportPdfInput): Promise<Uint8Array> {
 export async function generateReportPdf(projectId: number, user: User): Promise<Uint8Array> {
   const project = await api.getProject({ params: { id: projectId }, query: { images: 'url' } });
   const photoUrls = project.photoPairs.flatMap((pair) => [pair.beforePhoto.imageUrl, pair.afterPhoto.imageUrl]);
+  // The server names who took each photo in a crew's reports; a business of one (an owner whose
+  // photos are all their own) gets no names there, nor here.
+  const hasCrew = user.role !== 'owner' || project.photos.some((photo) => photo.takenBy !== null && photo.takenBy.id !== user.id);
   const [photos, logo] = await Promise.all([fetchAll(photoUrls), user.businessLogoUrl ? fetchBytes(user.businessLogoUrl) : Promise.resolve(null)]);
   const input: ReportPdfInput = {
     businessName: user.businessName ?? '',
@@ -97,6 +100,8 @@ export async function generateReportPdf(projectId: number, user: User): Promise<
       beforeCapturedAt: pair.beforePhoto.capturedAt,
       afterCapturedAt: pair.afterPhoto.capturedAt,
       areaId: pair.beforePhoto.areaId,
+      beforeTakenBy: hasCrew ? (pair.beforePhoto.takenBy?.name ?? null) : null,
+      afterTakenBy: hasCrew ? (pair.afterPhoto.takenBy?.name ?? null) : null,
     })),
     locale: user.locale,
     areas: project.areas.map(pdfAreaOf),

@@ -28,6 +28,9 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
     finishedAt: null,
     openIssueCount: 0,
     approvedAt: null,
+    // Named by the server once the report reaches it.
+    createdBy: null,
+    assigneeId: null,
     areas: [],
     photos: [],
     photoPairs: [],

@@ -8,6 +8,7 @@ const photo = (id: number, type: 'before' | 'after', minute: number): Photo => (
   projectId: 1,
   type,
   areaId: null,
+  takenBy: null,
   imageUrl: `/api/photos/${id}/image`,
   thumbnailUrl: `/api/photos/${id}/thumbnail`,
   width: 1024,
