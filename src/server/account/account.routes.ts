@@ -23,14 +23,15 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   addRoute(app, api.updateBusinessName, updateBusinessName);
   addRoute(app, api.updatePreferences, async ({ user, body }) => {
-    // The language is the member's own; the time zone is the business's (its PDFs), not a cleaner's to change.
+    // The language and the name are the member's own; the time zone is the business's (its PDFs), not a cleaner's to change.
     if (body.timeZone !== undefined && user.role === 'cleaner') throw forbidden('forbidden');
-    if (body.locale !== undefined) {
-      const [updated] = await db.update(users).set({ locale: body.locale }).where(eq(users.id, user.id)).returning({ id: users.id });
+    if (body.locale !== undefined || body.name !== undefined) {
+      const own = { ...(body.locale !== undefined ? { locale: body.locale } : {}), ...(body.name !== undefined ? { name: body.name } : {}) };
+      const [updated] = await db.update(users).set(own).where(eq(users.id, user.id)).returning({ id: users.id });
       if (!updated) throw notFound('account_missing');
     }
     if (body.timeZone !== undefined) await db.update(users).set({ timeZone: body.timeZone }).where(eq(users.id, user.accountId));
-    return toUserResponse({ ...user, locale: body.locale ?? user.locale, timeZone: body.timeZone ?? user.timeZone });
+    return toUserResponse({ ...user, locale: body.locale ?? user.locale, timeZone: body.timeZone ?? user.timeZone, name: body.name ?? user.name });
   });
   addRoute(app, api.replaceBusinessName, updateBusinessName);
 };

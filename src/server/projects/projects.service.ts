@@ -27,8 +27,9 @@ const approvedAt = sql<
   string | null
 >`(select to_char(max(approved_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from project_approvals where project_approvals.project_id = projects.id)`;
 const creatorName = sql<string | null>`(select users.name from users where users.id = projects.created_by)`;
+const assigneeName = sql<string | null>`(select users.name from users where users.id = projects.assignee_id)`;
 /** Every count and name a summary carries beside the project's own columns. */
-const summaryCounts = { photoCount, pairCount, openIssueCount, approvedAt, creatorName };
+const summaryCounts = { photoCount, pairCount, openIssueCount, approvedAt, creatorName, assigneeName };
 
 /** A database or a transaction on it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -50,7 +51,7 @@ export async function listProjects(db: Database, viewer: ProjectViewer, query: P
     .where(and(...conditions))
     .orderBy(...(isWholeList ? [desc(projects.createdAt), desc(projects.id)] : [desc(projects.id)]))
     .limit(query.limit ?? 1_000_000);
-  return rows.map((row) => toProjectSummary(row.project, row, creatorNames(row.project, row.creatorName)));
+  return rows.map((row) => toProjectSummary(row.project, row, namesOf(row.project, row)));
 }
 
 /** The name and id of the business's client, or a 404 as for any other thing not theirs. */
@@ -102,7 +103,7 @@ export async function updateProject(db: Database, member: ProjectViewer, project
     .where(and(eq(projects.id, project.id), eq(projects.businessId, project.businessId)))
     .returning({ project: projects, ...summaryCounts });
   if (!updated) throw notFound('project_not_found');
-  return toProjectSummary(updated.project, updated, creatorNames(updated.project, updated.creatorName));
+  return toProjectSummary(updated.project, updated, namesOf(updated.project, updated));
 }
 
 /** Only an owner or a manager assigns, and only to an active member of the same business. */
@@ -117,8 +118,13 @@ async function assertAssignable(db: Database, member: ProjectViewer, businessId:
   if (!assignee) throw notFound('member_not_found');
 }
 
-const creatorNames = (project: ProjectRow, name: string | null): MemberNames =>
-  project.createdBy === null || name === null ? new Map() : new Map([[project.createdBy, name]]);
+/** The creator's and assignee's names, as the list's subqueries read them. */
+function namesOf(project: ProjectRow, read: { creatorName: string | null; assigneeName: string | null }): MemberNames {
+  const names = new Map<number, string>();
+  if (project.createdBy !== null && read.creatorName !== null) names.set(project.createdBy, read.creatorName);
+  if (project.assigneeId !== null && read.assigneeName !== null) names.set(project.assigneeId, read.assigneeName);
+  return names;
+}
 
 /** Deletes the project with its photos and pairs, then the photos' files (after the rows are gone). */
 export async function deleteProject(deps: { db: Database; photoStore: PhotoStore }, project: ProjectRow): Promise<void> {
@@ -147,7 +153,7 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
     images === 'data' ? readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>(),
     withChecksums(deps, photoRows),
   ]);
-  const names = await loadMemberNames(deps.db, [project.createdBy, ...photoRows.map((row) => row.takenBy)]);
+  const names = await loadMemberNames(deps.db, [project.createdBy, project.assigneeId, ...photoRows.map((row) => row.takenBy)]);
   const photoViews = new Map<number, Photo>(checkedRows.map((row) => [row.id, toPhotoResponse(row, names, dataUrls.get(row.id))]));
   const pairs: PhotoPair[] = [];
   for (const pair of pairRows) {
@@ -205,5 +211,6 @@ export function toProjectSummary(project: ProjectRow, counts: SummaryCounts, nam
     approvedAt: counts.approvedAt,
     createdBy: memberRef(names, project.createdBy),
     assigneeId: project.assigneeId,
+    assignee: memberRef(names, project.assigneeId),
   };
 }

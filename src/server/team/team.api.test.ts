@@ -40,6 +40,22 @@ describe('the business and its members', () => {
     expect((await owner.client.get<User>('/api/user')).body.locale).toBe('en');
   });
 
+  it('each member changes their own name, which then names their reports and photos', async () => {
+    const { owner, cleaner } = await startCrew(t);
+    const renamed = await cleaner.client.patch<User>('/api/user/preferences', { name: '  Ana María ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Ana María');
+    expect((await cleaner.client.get<User>('/api/user')).body.name).toBe('Ana María');
+    expect((await owner.client.get<User>('/api/user')).body.name).toBe(owner.user.name);
+    const report = await createProject(cleaner.client, { clientName: 'Renamed' });
+    expect((await owner.client.get<ProjectSummary[]>('/api/projects')).body.find((p) => p.id === report.id)?.createdBy?.name).toBe('Ana María');
+    const tooLong = await cleaner.client.patch<{ code: string }>('/api/user/preferences', { name: 'x'.repeat(61) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.code).toBe('member_name_invalid');
+    expect((await cleaner.client.patch('/api/user/preferences', { name: '   ' })).status).toBe(400);
+    expect((await cleaner.client.get<User>('/api/user')).body.name).toBe('Ana María');
+  });
+
   it('GET /api/team lists members and pending invites for the owner and a manager; a cleaner gets 403', async () => {
     const { owner, manager, cleaner } = await startCrew(t);
     const pending = await invite(owner.client, 'cleaner', 'Luis');
@@ -217,6 +233,10 @@ describe('reports and photos of a crew', () => {
     const list = await cleaner.client.get<ProjectSummary[]>('/api/projects');
     expect(list.body.map((p) => p.clientName).sort()).toEqual(['Assigned', 'Own']);
     expect(list.body.find((p) => p.clientName === 'Own')?.createdBy).toEqual({ id: cleaner.user.id, name: 'Ana' });
+    // The list names whom a job is assigned to: a cleaner cannot read the team to look it up.
+    expect(list.body.find((p) => p.clientName === 'Assigned')?.assignee).toEqual({ id: cleaner.user.id, name: 'Ana' });
+    expect(assign.body.assignee).toEqual({ id: cleaner.user.id, name: 'Ana' });
+    expect((await cleaner.client.get<Project>(`/api/projects/${assigned.id}?images=url`)).body.assignee).toEqual({ id: cleaner.user.id, name: 'Ana' });
     expect((await cleaner.client.get(`/api/projects/${other.id}`)).status).toBe(404);
     expect((await owner.client.get<ProjectSummary[]>('/api/projects')).body).toHaveLength(3);
     // A cleaner does not assign, and does not delete a report.

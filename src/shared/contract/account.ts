@@ -50,7 +50,7 @@ export const accountRoutes = {
   updatePreferences: defineRoute({
     method: 'PATCH',
     path: '/api/user/preferences',
-    summary: 'Change the language (locale) and the time zone of PDFs and emails',
+    summary: "Change the language (locale), the time zone of PDFs and emails, and the member's name",
     access: 'member',
     body: UpdatePreferencesBodySchema,
     response: UserSchema,

@@ -1,8 +1,10 @@
 // The user's preferences (issues 13 and 15): the language of the app, emails and PDFs, and the
-// time zone the PDF prints capture times in. Both fields are optional; at least one is sent.
+// time zone the PDF prints capture times in, and the member's name (issue 24). Each field is
+// optional; at least one is sent.
 import { z } from 'zod';
 import { SUPPORTED_LOCALES, canonicalTimeZone } from '../preferences.js';
 import { issueCode } from './issue-code.js';
+import { MemberNameSchema } from './member-name.js';
 
 export const LocaleSchema = z.enum(SUPPORTED_LOCALES, { error: issueCode('language_invalid') });
 
@@ -14,6 +16,10 @@ export const TimeZoneSchema = z.string({ error: issueCode('time_zone_invalid') }
 });
 
 export const UpdatePreferencesBodySchema = z
-  .strictObject({ locale: LocaleSchema.optional(), timeZone: TimeZoneSchema.optional() }, { error: issueCode('preferences_unknown_field') })
-  .refine((body) => body.locale !== undefined || body.timeZone !== undefined, { message: issueCode('preferences_empty') });
+  .strictObject(
+    // name: the member's own, as the crew sees it on photos, reports and PDFs.
+    { locale: LocaleSchema.optional(), timeZone: TimeZoneSchema.optional(), name: MemberNameSchema.optional() },
+    { error: issueCode('preferences_unknown_field') },
+  )
+  .refine((body) => body.locale !== undefined || body.timeZone !== undefined || body.name !== undefined, { message: issueCode('preferences_empty') });
 export type UpdatePreferencesBody = z.input<typeof UpdatePreferencesBodySchema>;

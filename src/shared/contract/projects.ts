@@ -76,6 +76,8 @@ export const ProjectSummarySchema = z.object({
   createdBy: MemberRefSchema.nullable(),
   /** The member it is assigned to, or null. */
   assigneeId: z.number().nullable(),
+  /** That member's id and name, for a list that shows who the job is for (a cleaner cannot read the team). */
+  assignee: MemberRefSchema.nullable(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 

@@ -2,20 +2,16 @@
 // new phone. Who may call each route is its `access`; what a manager may do to whom (cleaners
 // only) is checked by the team service, and answered 403 like any other role rule.
 import { z } from 'zod';
-import { MEMBER_NAME_MAX_LENGTH } from '../rules.js';
 import { EmailSchema, LoginResponseSchema, NewPasswordSchema } from './auth.js';
 import { IdParamSchema, MessageResponseSchema } from './common.js';
 import { defineRoute } from './route.js';
 import { issueCode } from './issue-code.js';
+import { MemberNameSchema } from './member-name.js';
 
 export const MemberRoleSchema = z.enum(['owner', 'manager', 'cleaner'], { error: issueCode('member_role_invalid') });
 export const InviteRoleSchema = z.enum(['manager', 'cleaner'], { error: issueCode('invite_role_invalid') });
 
-export const MemberNameSchema = z
-  .string({ error: issueCode('member_name_invalid') })
-  .trim()
-  .min(1, issueCode('member_name_invalid'))
-  .max(MEMBER_NAME_MAX_LENGTH, issueCode('member_name_invalid'));
+export { MemberNameSchema };
 
 export const TeamMemberSchema = z.object({
   id: z.number(),

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Building2, Check, CreditCard, FileText, LogOut, Menu, Users } from 'lucide-react';
+import { Building2, Check, CreditCard, FileText, LogOut, Menu, UserRoundCog, Users } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
 import { currentLocale, t, withScreenWords } from '../lib/i18n/i18n';
@@ -9,6 +9,7 @@ import { LANGUAGE_NAMES } from '../lib/i18n/language-names';
 import { chooseLanguage } from '../lib/i18n/use-language';
 import { MenuButton } from './ui/menu-button';
 import { TrialChip } from './trial-chip';
+import { mayCall } from '../lib/roles';
 
 const SignOutWarning = lazy(withScreenWords(() => import('./sign-out-warning')));
 
@@ -18,6 +19,7 @@ export type MenuDialog = (props: { open: boolean; onOpenChange: (open: boolean) 
 /** The signed-in header with the menu of spec §2: Reports, Business Settings, Subscription, the language, Sign Out. */
 export function AppHeader({ businessSettings, subscriptionSettings }: { businessSettings: MenuDialog; subscriptionSettings: MenuDialog }) {
   const { data: user } = useCurrentUser();
+  const role = user?.role;
   const [, navigate] = useLocation();
   const [businessOpen, setBusinessOpen] = useState(false);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
@@ -43,7 +45,11 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
           <BrandMark hiddenSuffix={t('menu.reportsHomeSuffix')} />
         </Link>
         <div className="flex min-w-0 items-center gap-2">
-          <span className="hidden truncate text-sm text-slate-600 sm:inline">{user?.businessName ?? user?.email}</span>
+          {/* Who is signed in: on a crew's shared phone, the name says whose photos these become. */}
+          <span className="max-w-[9rem] truncate text-sm text-slate-600 sm:max-w-xs" data-testid="header-member">
+            {user?.name || user?.email}
+            {user?.businessName && <span className="hidden sm:inline"> · {user.businessName}</span>}
+          </span>
           <TrialChip />
           <div className="shrink-0">
             <MenuButton
@@ -53,8 +59,16 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
               actions={[
                 { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
                 { label: t('menu.clients'), icon: <Users className="size-4" aria-hidden="true" />, onSelect: () => navigate('/clients') },
-                { label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) },
-                { label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) },
+                // A member sees what their role may use (the route table's access, lib/roles.ts).
+                ...(mayCall(role, 'updateBusinessName')
+                  ? [{ label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) }]
+                  : []),
+                ...(mayCall(role, 'upgradeSubscription')
+                  ? [{ label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) }]
+                  : []),
+                ...(mayCall(role, 'getTeam')
+                  ? [{ label: t('menu.team'), icon: <UserRoundCog className="size-4" aria-hidden="true" />, onSelect: () => navigate('/team') }]
+                  : []),
                 ...LANGUAGE_NAMES.map(({ locale, name }, index) => ({
                   label: name,
                   lang: locale,

@@ -17,4 +17,5 @@ export const projectSummaryOf = (project: Project): ProjectSummary => ({
   approvedAt: project.approvedAt,
   createdBy: project.createdBy,
   assigneeId: project.assigneeId,
+  assignee: project.assignee,
 });

@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { AccessBanner } from '../features/subscription/access-banner';
 import { DeleteProjectDialog } from '../features/reports/delete-project-dialog';
 import { DeleteReportButton } from '../features/reports/delete-report-button';
+import { useMayCall } from '../lib/roles';
 import { REPORTS_HEADING_ID, ReportsList } from '../features/reports/reports-list';
 import { t } from '../lib/i18n/i18n';
 import { useCreateReport } from '../features/reports/use-create-report';
@@ -21,6 +22,7 @@ export default function ProjectsPage() {
   const [toDelete, setToDelete] = useState<ProjectSummary | null>(null);
   const [picking, setPicking] = useState(false);
   usePageTitle('reports');
+  const mayDelete = useMayCall('deleteProject');
 
   return (
     <div className="min-h-dvh">
@@ -32,7 +34,7 @@ export default function ProjectsPage() {
           headerAlways
           gridClassName="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
           columns={[1, 2, 3]}
-          cardAction={(project) => <DeleteReportButton project={project} onDelete={setToDelete} />}
+          cardAction={mayDelete ? (project) => <DeleteReportButton project={project} onDelete={setToDelete} /> : undefined}
           header={(projects, hasMore) => (
             <div className="flex flex-wrap items-end justify-between gap-3 pb-4">
               <div>

@@ -10,6 +10,9 @@ import { NEW_REPORT_STATE } from '../../lib/new-report';
 import { firstIdOf } from '../../lib/outbox/moved-reports';
 import { outbox } from '../../lib/outbox/app-outbox';
 import { isLocalProjectId } from '../../lib/outbox/outbox-entries';
+import { mayCall } from '../../lib/roles';
+import { USER_QUERY_KEY } from '../../lib/query-keys';
+import type { User } from '@shared/contract/auth';
 
 /** Reports this tab made with New Report (by the id first opened with), not yet discarded. */
 const newReports = new Set<number>();
@@ -49,6 +52,10 @@ async function discardIfLeftEmpty(firstId: number, id: number): Promise<void> {
   if ((openEditors.get(firstId) ?? 0) > 0 || !newReports.has(firstId)) return;
   const project = queryClient.getQueryData<Project>(projectQueryKey(id));
   if (!project) return;
+  // A cleaner deletes no report on the server (the route table's access): theirs stays, untitled,
+  // for an owner or manager to remove. One that never left this phone is still discarded.
+  const mayDelete = mayCall(queryClient.getQueryData<User | null>(USER_QUERY_KEY)?.role, 'deleteProject');
+  if (!mayDelete && !isLocalProjectId(id)) return;
   // Anything still on its way to the server (a photo, a typed name) counts as content.
   const waiting = outbox
     .getSnapshot()

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, ChevronRight, Images } from 'lucide-react';
+import { CalendarDays, ChevronRight, Images, UserRound } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
 import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
 import { t } from '../../lib/i18n/i18n';
+import { useCurrentUser } from '../../lib/auth';
 
 /** One report in a list; the whole card opens it (/?project={id}). `action` (a delete on /projects) sits beside it in place of the chevron. */
 export function ProjectCard({ project, action }: { project: ProjectSummary; action?: ReactNode }) {
   const title = projectTitle(project);
+  const crewLine = useCrewLine(project);
   return (
     <li
       className="relative flex min-w-0 items-stretch rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
@@ -29,6 +31,12 @@ export function ProjectCard({ project, action }: { project: ProjectSummary; acti
               <Images className="size-3.5" aria-hidden="true" />
               {t('count.photos', { count: project.photoCount })} · {t('count.pairs', { count: project.pairCount })}
             </span>
+            {crewLine && (
+              <span className="inline-flex items-center gap-1" data-testid="card-crew">
+                <UserRound className="size-3.5" aria-hidden="true" />
+                {crewLine}
+              </span>
+            )}
             {/* What the client answered on the link: an open issue first, as it asks for work. */}
             {project.openIssueCount > 0 ? (
               <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900" data-testid="card-open-issues">
@@ -48,6 +56,18 @@ export function ProjectCard({ project, action }: { project: ProjectSummary; acti
       {action}
     </li>
   );
+}
+
+/**
+ * Who made the job and whom it is for, in a crew: the maker when it is someone else (a business of
+ * one sees nothing new), the assignee whenever there is one.
+ */
+function useCrewLine(project: ProjectSummary): string | null {
+  const me = useCurrentUser().data?.id;
+  const parts: string[] = [];
+  if (project.createdBy && project.createdBy.id !== me && project.createdBy.name) parts.push(t('reports.createdBy', { name: project.createdBy.name }));
+  if (project.assignee) parts.push(project.assignee.id === me ? t('reports.assignedToYou') : t('reports.assignedTo', { name: project.assignee.name }));
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 export function ProjectCardSkeleton() {

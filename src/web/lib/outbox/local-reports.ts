@@ -31,6 +31,7 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
     // Named by the server once the report reaches it.
     createdBy: null,
     assigneeId: null,
+    assignee: null,
     areas: [],
     photos: [],
     photoPairs: [],
