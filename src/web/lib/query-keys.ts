@@ -7,3 +7,4 @@ export const PROJECTS_QUERY_KEY = apiQueryKey('listProjects');
 export const projectQueryKey = (projectId: number) => apiQueryKey('getProject', { id: projectId });
 export const CLIENTS_QUERY_KEY = apiQueryKey('listClients');
 export const TEMPLATES_QUERY_KEY = apiQueryKey('listTemplates');
+export const TEAM_QUERY_KEY = apiQueryKey('getTeam');

@@ -13,6 +13,7 @@ import { useCreateReport } from '../features/reports/use-create-report';
 import { usePageTitle } from '../lib/page-title';
 import { OfflinePill } from '../components/offline-note';
 import { DeleteClientDialog, EditClientForm } from '../features/clients/edit-client';
+import { useMayCall } from '../lib/roles';
 import { t } from '../lib/i18n/i18n';
 
 export default function ClientPage() {
@@ -22,6 +23,7 @@ export default function ClientPage() {
   const { createReport, isCreating } = useCreateReport();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const mayEdit = useMayCall('updateClient');
   const [, navigate] = useLocation();
   usePageTitle('clients', client?.name);
 
@@ -79,12 +81,16 @@ export default function ClientPage() {
             <Plus className="size-5" aria-hidden="true" />
             {isCreating ? t('common.creating') : t('clients.newReportFor', { name: client.name })}
           </Button>
-          <Button variant="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            <Pencil className="size-4" aria-hidden="true" /> {t('clients.edit')}
-          </Button>
-          <Button variant="secondary" onClick={() => setDeleting(true)}>
-            <Trash2 className="size-4" aria-hidden="true" /> {t('clients.delete')}
-          </Button>
+          {mayEdit && (
+            <>
+              <Button variant="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                <Pencil className="size-4" aria-hidden="true" /> {t('clients.edit')}
+              </Button>
+              <Button variant="secondary" onClick={() => setDeleting(true)}>
+                <Trash2 className="size-4" aria-hidden="true" /> {t('clients.delete')}
+              </Button>
+            </>
+          )}
         </div>
         {editing && <EditClientForm client={client} onDone={() => setEditing(false)} />}
         <DeleteClientDialog client={deleting ? client : null} onClose={() => setDeleting(false)} onDeleted={() => navigate('/clients')} />

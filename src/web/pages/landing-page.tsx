@@ -93,6 +93,9 @@ export function LandingPage() {
                 <span className="text-4xl font-bold">{price}</span>
                 <span className="text-slate-600"> {t('landing.perMonth')}</span>
               </p>
+              <p className="mt-2 font-medium text-brand-800" data-testid="crew-included">
+                {t('price.crewIncluded')}
+              </p>
               <p className="mt-1 text-sm text-slate-600">{t('landing.pricingNote', { days: TRIAL_DAYS, pricePerMonth: formatPricePerMonth() })}</p>
               <ul className="mt-5 space-y-2">
                 {PRO_FEATURES.map((feature) => (

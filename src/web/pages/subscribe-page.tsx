@@ -18,6 +18,8 @@ import { refreshSubscriptionCaches, useBillingConfig, useUpgradeSubscription } f
 import { SandboxCardForm } from '../features/subscription/sandbox-card-form';
 import type { PaymentFormProps } from '../features/subscription/payment-form-props';
 import { usePageTitle } from '../lib/page-title';
+import { useCurrentUser } from '../lib/auth';
+import { mayCall } from '../lib/roles';
 
 const StripePaymentForm = lazy(() => import('../features/subscription/stripe-payment-form'));
 
@@ -81,6 +83,8 @@ function leadText(status: SubscriptionStatus): string {
 function SubscribeContent({ status, config, onDone }: { status: SubscriptionStatus; config: BillingConfig; onDone: () => void }) {
   const [, navigate] = useLocation();
   const upgrade = useUpgradeSubscription();
+  const { data: user } = useCurrentUser();
+  const mayPay = mayCall(user?.role, 'upgradeSubscription');
   const [started, setStarted] = useState<Pick<PaymentFormProps, 'clientSecret' | 'intent' | 'firstChargeAt'> | null>(null);
 
   const onPaid = useCallback(() => {
@@ -133,6 +137,9 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
             <span className="text-4xl font-bold">{formatPrice()}</span>
             <span className="text-slate-600"> {t('landing.perMonth')}</span>
           </p>
+          <p className="mt-2 font-medium text-brand-800" data-testid="crew-included">
+            {t('price.crewIncluded')}
+          </p>
           <p className="mt-1 text-sm text-slate-600">{t('subscribe.billed')}</p>
           <ul className="mt-4 space-y-2">
             {PRO_FEATURES.map((feature) => (
@@ -146,7 +153,9 @@ function SubscribeContent({ status, config, onDone }: { status: SubscriptionStat
         <Card aria-labelledby="payment-title">
           <CardTitle id="payment-title">{t('subscribe.payment')}</CardTitle>
           <div className="mt-4">
-            {config.mode === 'none' ? (
+            {!mayPay ? (
+              <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('account.subscriptionByOwner', { business: user?.businessName ?? '' })}</p>
+            ) : config.mode === 'none' ? (
               <p className="rounded-lg bg-slate-100 p-4 text-sm text-slate-700">{t('subscribe.noPayments')}</p>
             ) : started === null ? (
               <>

@@ -16,6 +16,7 @@ import { usePageTitle } from '../lib/page-title';
 import { toast } from '../lib/toast';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../features/templates/api/templates-api';
 import { TemplateEditor } from '../features/templates/template-editor';
+import { useMayCall } from '../lib/roles';
 
 export default function TemplatesPage() {
   usePageTitle('templates');
@@ -24,6 +25,8 @@ export default function TemplatesPage() {
   const online = useIsOnline();
   const [editing, setEditing] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Template | null>(null);
+  // A cleaner uses the templates; an owner or a manager changes them.
+  const mayManage = useMayCall('createTemplate');
 
   const copyOf = (template: Template) =>
     copy.mutate(
@@ -57,37 +60,39 @@ export default function TemplatesPage() {
                   </p>
                   <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{template.areas.map((area) => area.name).join(' · ')}</p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => copyOf(template)}
-                    disabled={!online || copy.isPending}
-                    aria-label={t('templates.copy', { name: template.name })}
-                  >
-                    <Copy className="size-4" aria-hidden="true" /> {t('templates.copyShort')}
-                  </Button>
-                  {!template.builtIn && (
-                    <>
-                      <Button
-                        variant="secondary"
-                        aria-expanded={editing === template.id}
-                        onClick={() => setEditing(editing === template.id ? null : template.id)}
-                        disabled={!online}
-                        aria-label={t('templates.edit', { name: template.name })}
-                      >
-                        <Pencil className="size-4" aria-hidden="true" /> {t('templates.editShort')}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setToDelete(template)}
-                        disabled={!online}
-                        aria-label={t('templates.delete', { name: template.name })}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" /> {t('templates.deleteShort')}
-                      </Button>
-                    </>
-                  )}
-                </div>
+                {mayManage && (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => copyOf(template)}
+                      disabled={!online || copy.isPending}
+                      aria-label={t('templates.copy', { name: template.name })}
+                    >
+                      <Copy className="size-4" aria-hidden="true" /> {t('templates.copyShort')}
+                    </Button>
+                    {!template.builtIn && (
+                      <>
+                        <Button
+                          variant="secondary"
+                          aria-expanded={editing === template.id}
+                          onClick={() => setEditing(editing === template.id ? null : template.id)}
+                          disabled={!online}
+                          aria-label={t('templates.edit', { name: template.name })}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" /> {t('templates.editShort')}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          onClick={() => setToDelete(template)}
+                          disabled={!online}
+                          aria-label={t('templates.delete', { name: template.name })}
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" /> {t('templates.deleteShort')}
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                )}
               </div>
               {editing === template.id && <TemplateEditor template={template} onDone={() => setEditing(null)} />}
             </li>

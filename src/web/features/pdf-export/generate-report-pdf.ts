@@ -9,6 +9,7 @@ import { approvalLineOf, pdfAreaOf, resolvedIssuesOf } from '@pdf/report-extras'
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-client';
 import type { BuildRequest, BuildResponse } from './report-pdf.worker';
+import { namesPhotoTakers } from '../../lib/crew';
 
 /** Photo downloads in flight at once (a browser opens about six connections per host anyway). */
 const FETCH_CONCURRENCY = 6;
@@ -82,9 +83,8 @@ async function buildOnMainThread(input: ReportPdfInput): Promise<Uint8Array> {
 export async function generateReportPdf(projectId: number, user: User): Promise<Uint8Array> {
   const project = await api.getProject({ params: { id: projectId }, query: { images: 'url' } });
   const photoUrls = project.photoPairs.flatMap((pair) => [pair.beforePhoto.imageUrl, pair.afterPhoto.imageUrl]);
-  // The server names who took each photo in a crew's reports; a business of one (an owner whose
-  // photos are all their own) gets no names there, nor here.
-  const hasCrew = user.role !== 'owner' || project.photos.some((photo) => photo.takenBy !== null && photo.takenBy.id !== user.id);
+  // Who took each photo, in a crew's reports (lib/crew.ts).
+  const hasCrew = namesPhotoTakers(user, project.photos);
   const [photos, logo] = await Promise.all([fetchAll(photoUrls), user.businessLogoUrl ? fetchBytes(user.businessLogoUrl) : Promise.resolve(null)]);
   const input: ReportPdfInput = {
     businessName: user.businessName ?? '',

@@ -8,6 +8,8 @@ import { Input, Label, Textarea } from '../../components/ui/input';
 import { useCurrentUser } from '../../lib/auth';
 import { keptDetail, onEditOutcome, saveDetail, type DetailsField } from './details/details-edits';
 import { LinkedClientField } from './linked-client-field';
+import { AssigneeField } from './assignee-field';
+import { mayCall } from '../../lib/roles';
 
 type Field = DetailsField;
 type FieldState = 'sending' | 'saved' | 'kept';
@@ -17,7 +19,8 @@ type FieldState = 'sending' | 'saved' | 'kept';
  * no signal the edit is kept on the device and sent once the connection is back.
  */
 export function ReportDetailsCard({ project }: { project: Project }) {
-  const userId = useCurrentUser().data?.id ?? null;
+  const user = useCurrentUser().data;
+  const userId = user?.id ?? null;
   // An edit kept on this device and not yet sent shows, not the server's older value.
   const [initial] = useState(() => ({
     clientName: (userId !== null ? keptDetail(userId, project.id, 'clientName') : undefined) ?? project.clientName,
@@ -108,6 +111,8 @@ export function ReportDetailsCard({ project }: { project: Project }) {
         </div>
         {/* A report made with no signal is not on the server yet: it is linked once it is. */}
         {project.id > 0 && <LinkedClientField project={project} />}
+        {/* An owner or a manager assigns; the team lists only for them (GET /api/team). */}
+        {project.id > 0 && mayCall(user?.role, 'getTeam') && <AssigneeField project={project} />}
       </div>
     </Card>
   );

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CountField } from '../../components/ui/count-field';
 import type { NewReportTemplate } from './api/projects-api';
 import { useClients } from '../../lib/clients';
+import { useMayCall } from '../../lib/roles';
 
 const BLANK = '';
 const NO_CLIENT = '';
@@ -30,6 +31,7 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
   const [clientId, setClientId] = useState(NO_CLIENT);
   const [bedrooms, setBedrooms] = useState(1);
   const [bathrooms, setBathrooms] = useState(1);
+  const mayManageTemplates = useMayCall('createTemplate');
   if (!templates.data) return <Spinner />;
   const chosen = templates.data.find((template) => template.id === choice);
   const repeats = new Set(chosen?.areas.map((area) => area.repeat) ?? []);
@@ -85,9 +87,11 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
           </select>
         </div>
       )}
-      <Link href="/templates" className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
-        {t('newReport.manageTemplates')}
-      </Link>
+      {mayManageTemplates && (
+        <Link href="/templates" className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
+          {t('newReport.manageTemplates')}
+        </Link>
+      )}
       <Button type="submit" className="mt-3 w-full" disabled={isCreating}>
         {isCreating ? t('common.creating') : t('newReport.create')}
       </Button>

@@ -18,7 +18,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { canAutoPair, canPairSelection, getUnpairedPhotos, pruneSelection, resolvePairSelection, togglePhotoSelection } from '@shared/pairing';
 import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
-import { CaptureTimeBadge, PhotoThumbnail, PhotoTypeBadge } from './photo-thumbnail';
+import { CaptureTimeBadge, PhotoBadges, PhotoThumbnail } from './photo-thumbnail';
+import { namesPhotoTakers } from '../../../lib/crew';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
 
 const ICON_BUTTON =
@@ -32,7 +33,11 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const [rawSelection, setSelection] = useState<number[]>([]);
   const [viewing, setViewing] = useState<Photo | null>(null);
 
-  const userId = useCurrentUser().data?.id ?? null;
+  const user = useCurrentUser().data;
+  const userId = user?.id ?? null;
+  const namesTakers = namesPhotoTakers(user, project.photos);
+  // A cleaner deletes only the photos they took (the server answers 403 otherwise).
+  const mayDeletePhoto = (photo: Photo) => user?.role !== 'cleaner' || photo.takenBy === null || photo.takenBy.id === user.id;
   const queued = useQueuedPairing(project.id);
   const deleting = usePendingPhotoDeletes();
   // Waiting in the outbox: a deleted photo stays gone, an unpaired pair leaves, paired photos leave the unpaired list.
@@ -149,7 +154,8 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                     selected={selected.includes(photo.id)}
                     onToggle={() => setSelection(togglePhotoSelection(selected, photo.id, unpaired))}
                     onView={() => setViewing(photo)}
-                    onDelete={() => removePhoto(photo)}
+                    onDelete={mayDeletePhoto(photo) ? () => removePhoto(photo) : undefined}
+                    namesTaker={namesTakers}
                   />
                 ))}
               </ul>
@@ -190,7 +196,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                           className="relative overflow-hidden rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
                         >
                           <PhotoThumbnail photo={photo} />
-                          <PhotoTypeBadge type={photo.type} className="absolute top-1.5 left-1.5" />
+                          <PhotoBadges photo={photo} namesTaker={namesTakers} className="absolute top-1.5 left-1.5" />
                           <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
                         </button>
                       ))}
@@ -237,7 +243,15 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   );
 }
 
-function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: () => void; onView: () => void; onDelete: () => void }) {
+function UnpairedPhotoTile(props: {
+  photo: Photo;
+  selected: boolean;
+  namesTaker: boolean;
+  onToggle: () => void;
+  onView: () => void;
+  /** Left out where this member may not delete the photo. */
+  onDelete?: () => void;
+}) {
   const { photo, selected } = props;
   const label = photoTypeBadge(photo.type);
   return (
@@ -259,7 +273,7 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
       >
         <PhotoThumbnail photo={photo} />
       </button>
-      <PhotoTypeBadge type={photo.type} className="pointer-events-none absolute top-1.5 left-1.5" />
+      <PhotoBadges photo={photo} namesTaker={props.namesTaker} className="absolute top-1.5 left-1.5" />
       <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
       {selected && (
         <span
@@ -273,9 +287,11 @@ function UnpairedPhotoTile(props: { photo: Photo; selected: boolean; onToggle: (
         <button type="button" onClick={props.onView} aria-label={t('pairs.view', { type: label })} className={ICON_BUTTON}>
           <Maximize2 className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={props.onDelete} aria-label={t('pairs.delete', { type: label })} className={cn(ICON_BUTTON, 'text-red-600')}>
-          <Trash2 className="size-4" aria-hidden="true" />
-        </button>
+        {props.onDelete && (
+          <button type="button" onClick={props.onDelete} aria-label={t('pairs.delete', { type: label })} className={cn(ICON_BUTTON, 'text-red-600')}>
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        )}
       </div>
     </li>
   );

@@ -3,6 +3,7 @@ import { photoTypeBadge } from '../../../lib/photo-type-label';
 import type { Photo } from '@shared/contract/projects';
 import { cn } from '../../../components/ui/cn';
 import { formatCaptureTime, formatDateTime } from '../../../lib/format';
+import { initialsOf } from '../../../lib/crew';
 
 /** A lazy thumbnail in a reserved 4:3 box, so the page never shifts as photos arrive. */
 export function PhotoThumbnail({ photo, className }: { photo: Photo; className?: string }) {
@@ -29,6 +30,32 @@ export function PhotoTypeBadge({ type, className }: { type: Photo['type']; class
       )}
     >
       {photoTypeBadge(type)}
+    </span>
+  );
+}
+
+/** Over a thumbnail's top corner: Before/After, and in a crew's report the taker's initials. */
+export function PhotoBadges({ photo, namesTaker, className }: { photo: Photo; namesTaker: boolean; className?: string }) {
+  return (
+    <span className={cn('pointer-events-none flex items-center gap-1', className)}>
+      <PhotoTypeBadge type={photo.type} />
+      {namesTaker && photo.takenBy && <TakenByBadge name={photo.takenBy.name} />}
+    </span>
+  );
+}
+
+/** Who took the photo, as initials in a circle; the full name is its accessible name and tooltip. */
+function TakenByBadge({ name }: { name: string }) {
+  const label = t('capture.takenBy', { name });
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="taken-by"
+      className="flex size-6 items-center justify-center rounded-full bg-white text-[10px] font-bold text-slate-900 shadow-sm ring-1 ring-slate-300"
+    >
+      {initialsOf(name)}
     </span>
   );
 }
