@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Building2, Check, CreditCard, FileText, LogOut, Menu, UserRoundCog, Users } from 'lucide-react';
+import { Building2, Check, Contact, CreditCard, FileText, LogOut, Menu, Users } from 'lucide-react';
 import { logout, useCurrentUser } from '../lib/auth';
 import { BrandMark } from './brand-mark';
 import { currentLocale, t, withScreenWords } from '../lib/i18n/i18n';
@@ -58,7 +58,7 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
               icon={<Menu className="size-6" aria-hidden="true" />}
               actions={[
                 { label: t('menu.reports'), icon: <FileText className="size-4" aria-hidden="true" />, onSelect: () => navigate('/') },
-                { label: t('menu.clients'), icon: <Users className="size-4" aria-hidden="true" />, onSelect: () => navigate('/clients') },
+                { label: t('menu.clients'), icon: <Contact className="size-4" aria-hidden="true" />, onSelect: () => navigate('/clients') },
                 // A member sees what their role may use (the route table's access, lib/roles.ts).
                 ...(mayCall(role, 'updateBusinessName')
                   ? [{ label: t('menu.businessSettings'), icon: <Building2 className="size-4" aria-hidden="true" />, onSelect: () => setBusinessOpen(true) }]
@@ -67,7 +67,7 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
                   ? [{ label: t('menu.subscription'), icon: <CreditCard className="size-4" aria-hidden="true" />, onSelect: () => setSubscriptionOpen(true) }]
                   : []),
                 ...(mayCall(role, 'getTeam')
-                  ? [{ label: t('menu.team'), icon: <UserRoundCog className="size-4" aria-hidden="true" />, onSelect: () => navigate('/team') }]
+                  ? [{ label: t('menu.team'), icon: <Users className="size-4" aria-hidden="true" />, onSelect: () => navigate('/team') }]
                   : []),
                 ...LANGUAGE_NAMES.map(({ locale, name }, index) => ({
                   label: name,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, ChevronRight, Images, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, Images } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
 import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/project-labels';
 import { t } from '../../lib/i18n/i18n';
@@ -32,8 +32,7 @@ export function ProjectCard({ project, action }: { project: ProjectSummary; acti
               {t('count.photos', { count: project.photoCount })} · {t('count.pairs', { count: project.pairCount })}
             </span>
             {crewLine && (
-              <span className="inline-flex items-center gap-1" data-testid="card-crew">
-                <UserRound className="size-3.5" aria-hidden="true" />
+              <span className="font-medium text-slate-600" data-testid="card-crew">
                 {crewLine}
               </span>
             )}
