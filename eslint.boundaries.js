@@ -30,8 +30,8 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   plugins: ['auth', 'admin', 'billing', 'photos', 'projects', 'share-links', 'templates', 'web'],
   'account-export': ['auth', 'projects'],
   'account-deletion': ['auth', 'billing', 'photos', 'projects', 'share-links'],
-  // Members, invites and sign-in links of a business.
-  team: ['auth', 'projects'],
+  // Members, invites and sign-in links of a business (account: the logo the join page shows).
+  team: ['auth', 'account', 'projects'],
 };
 
 const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });

@@ -29,6 +29,9 @@ const ProjectsPage = lazy(withScreenWords(() => import('./pages/projects-page'))
 const ClientsPage = lazy(withScreenWords(() => import('./pages/clients-page')));
 const ClientPage = lazy(withScreenWords(() => import('./pages/client-page')));
 const TemplatesPage = lazy(withScreenWords(() => import('./pages/templates-page')));
+const TeamPage = lazy(withScreenWords(() => import('./pages/team-page')));
+const JoinPage = lazy(withScreenWords(() => import('./pages/join-page')));
+const SignInLinkPage = lazy(withScreenWords(() => import('./pages/sign-in-link-page')));
 const SubscribePage = lazy(withScreenWords(() => import('./pages/subscribe-page')));
 const TestSubscriptionPage = lazy(withScreenWords(() => import('./pages/test-subscription-page')));
 const AccountPage = lazy(withScreenWords(() => import('./pages/account-page')));
@@ -67,6 +70,9 @@ export function AppRoutes() {
             <Route path="/clients">{signedIn(ClientsPage)}</Route>
             <Route path="/clients/:id">{signedIn(ClientPage)}</Route>
             <Route path="/templates">{signedIn(TemplatesPage)}</Route>
+            <Route path="/team">{signedIn(TeamPage)}</Route>
+            <Route path="/join/:token" component={JoinPage} />
+            <Route path="/sign-in/:token" component={SignInLinkPage} />
             <Route path="/subscribe">{signedIn(SubscribePage)}</Route>
             <Route path="/test-subscription">{signedIn(TestSubscriptionPage)}</Route>
             <Route path="/account">{signedIn(AccountPage)}</Route>

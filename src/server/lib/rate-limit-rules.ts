@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   loginFailuresPerDevice: { max: 10, windowMs: HOUR },
   /** New accounts from one address: each costs a password hash and a row. */
   registerPerAddress: { max: 20, windowMs: HOUR },
+  /** An invite's logo from one address: asked by each view of the join page, apart from the invite's own budget. */
+  inviteLogoPerAddress: { max: 200, windowMs: 10 * MINUTE },
   /** Reset mails asked from one address, and for one email (a mailbox is not to be flooded). */
   forgotPasswordPerAddress: { max: 20, windowMs: 15 * MINUTE },
   forgotPasswordPerEmail: { max: 5, windowMs: 15 * MINUTE },

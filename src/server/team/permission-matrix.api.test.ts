@@ -169,6 +169,8 @@ const MATRIX: Record<ApiRouteName, MatrixEntry> = {
   createInvite: { kind: 'self', body: () => ({ role: 'cleaner' }) },
   revokeInvite: { kind: 'business' },
   getInvite: publicEntry(200),
+  // The business has no logo.
+  getInviteLogo: publicEntry(404),
   // One use: the first caller joins, the link is used after that.
   joinBusiness: { kind: 'self', body: () => ({ name: 'Newcomer' }), expect: { ...all(410), anonymous: 201 } },
   createSignInLink: { kind: 'business' },
@@ -319,7 +321,7 @@ describe('the permission matrix', () => {
       for (const persona of PERSONAS) {
         const target = world.targets[persona];
         const values: Record<string, string> = { ...pathValues(world, target), id: route.path.includes(':id') ? idFor(name, route, target) : '' };
-        if (name === 'getInvite' || name === 'joinBusiness') values.token = world.inviteToken;
+        if (name === 'getInvite' || name === 'getInviteLogo' || name === 'joinBusiness') values.token = world.inviteToken;
         if (name === 'signInWithLink') values.token = world.signInToken;
         const path = fillPath(route.path, values) + (entry.query ? `?${entry.query}` : '');
         const client = world.clients[persona];

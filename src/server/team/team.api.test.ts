@@ -94,7 +94,7 @@ describe('invites', () => {
     expect(new Date(made.expiresAt).getTime() - t.deps.clock().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
     const preview = await t.client().get(`/api/join/${tokenOf(made.url)}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ businessName: 'Sparkle Cleaning', role: 'manager', name: 'Pilar', expiresAt: made.expiresAt });
+    expect(preview.body).toEqual({ businessName: 'Sparkle Cleaning', role: 'manager', name: 'Pilar', expiresAt: made.expiresAt, businessLogoUrl: null });
     const refused = await manager.client.post<{ code: string }>('/api/team/invites', { role: 'manager' });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('forbidden');
@@ -110,6 +110,25 @@ describe('invites', () => {
     expect(again.body.code).toBe('invite_used');
     expect((await t.client().get(`/api/join/${tokenOf(made.url)}`)).status).toBe(410);
     expect((await t.client().get(`/api/join/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it("shows the business's logo while the invite can be used: 404 without a logo, 410 once used, 404 for an unknown token", async () => {
+    const { owner } = await startCrew(t);
+    const made = await invite(owner.client, 'cleaner');
+    const logoPath = `/api/join/${tokenOf(made.url)}/logo`;
+    const none = await t.client().get<{ code: string }>(logoPath);
+    expect([none.status, none.body.code]).toEqual([404, 'shared_logo_missing']);
+    const logo = await makePhotoJpeg(300, 200);
+    expect((await owner.client.post('/api/user/logo', undefined, { raw: logo, headers: { 'content-type': 'image/jpeg' } })).status).toBe(200);
+    const preview = await t.client().get<{ businessLogoUrl: string | null }>(`/api/join/${tokenOf(made.url)}`);
+    expect(preview.body.businessLogoUrl).toBe(logoPath);
+    const served = await t.client().get(logoPath);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\/(jpeg|png)/);
+    await join(t, made, { name: 'Rosa' });
+    const used = await t.client().get<{ code: string }>(logoPath);
+    expect([used.status, used.body.code]).toEqual([410, 'invite_used']);
+    expect((await t.client().get(`/api/join/${'x'.repeat(43)}/logo`)).status).toBe(404);
   });
 
   it('a revoked invite and an expired one are 410s', async () => {

@@ -10,7 +10,9 @@ import { createSession, setSessionCookie } from '../auth/sessions.js';
 import { toUserResponse } from '../auth/user-view.js';
 import { isUniqueViolation } from '../db/client.js';
 import { addRoute } from '../lib/add-route.js';
-import { conflict, goneFor } from '../lib/http-errors.js';
+import { conflict, goneFor, notFound } from '../lib/http-errors.js';
+import { sendRevalidated } from '../lib/revalidated-reply.js';
+import { logoContentType } from '../account/business-logo.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { clientAddress, createLimiter } from '../lib/rate-limit.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
@@ -30,10 +32,11 @@ import {
 } from './team.service.js';
 
 export const teamRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, clock } = app.deps;
+  const { db, config, clock, photoStore } = app.deps;
   const deps: TeamDeps = { db, appUrl: config.appUrl, inviteKey: await loadServerSecret(db, 'invite-links') };
   const sameOrigin = createSameOriginCheck(config.appUrl);
   const joinPerAddress = createLimiter(app, { name: 'join-address', ...RATE_LIMITS.registerPerAddress, key: clientAddress });
+  const inviteLogoPerAddress = createLimiter(app, { name: 'invite-logo-address', ...RATE_LIMITS.inviteLogoPerAddress, key: clientAddress });
 
   /** Signs the member in as POST /api/login does; a member deactivated meanwhile gets the link's 410. */
   const signIn = async (reply: FastifyReply, userId: number, status: 200 | 201): Promise<FastifyReply> => {
@@ -55,8 +58,23 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addRoute(app, api.getInvite, { onRequest: [joinPerAddress.hit] }, async ({ params }) => {
-    const { invite, businessName } = await findUsableInvite(db, params.token, clock());
-    return { businessName, role: invite.role, name: invite.name, expiresAt: invite.expiresAt.toISOString() };
+    const { invite, businessName, businessLogoKey } = await findUsableInvite(db, params.token, clock());
+    return {
+      businessName,
+      role: invite.role,
+      name: invite.name,
+      expiresAt: invite.expiresAt.toISOString(),
+      businessLogoUrl: businessLogoKey ? `/api/join/${params.token}/logo` : null,
+    };
+  });
+
+  // Only while the invite is usable, as the page that shows it.
+  addRoute(app, api.getInviteLogo, { onRequest: [inviteLogoPerAddress.hit] }, async ({ params, request, reply }) => {
+    const { businessLogoKey: key } = await findUsableInvite(db, params.token, clock());
+    const bytes = key ? await photoStore.get(key) : null;
+    if (!key || !bytes) throw notFound('shared_logo_missing');
+    // Each upload gets a new key, so the key names these bytes.
+    return sendRevalidated(request, reply, `"logo-${key.split('/').pop() ?? ''}"`, logoContentType(key), bytes);
   });
 
   addRoute(app, api.joinBusiness, { onRequest: [sameOrigin, joinPerAddress.hit] }, async ({ params, body, request, reply }) => {

@@ -111,10 +111,17 @@ export async function revokeInvite(db: Database, member: SignedInUser, inviteId:
     .where(eq(teamInvites.id, inviteId));
 }
 
-/** The invite a token opens, with its business's name; 404 unknown, 410 used, revoked or expired. */
-export async function findUsableInvite(db: Database, token: string, now: Date): Promise<{ invite: TeamInviteRow; businessName: string | null }> {
+export interface UsableInvite {
+  invite: TeamInviteRow;
+  businessName: string | null;
+  /** The business's logo in the photo store, or null. */
+  businessLogoKey: string | null;
+}
+
+/** The invite a token opens, with its business's name and logo; 404 unknown, 410 used, revoked or expired. */
+export async function findUsableInvite(db: Database, token: string, now: Date): Promise<UsableInvite> {
   const [row] = await db
-    .select({ invite: teamInvites, businessName: users.businessName })
+    .select({ invite: teamInvites, businessName: users.businessName, businessLogoKey: users.businessLogoKey })
     .from(teamInvites)
     .innerJoin(businesses, eq(businesses.id, teamInvites.businessId))
     .innerJoin(users, eq(users.id, businesses.accountId))

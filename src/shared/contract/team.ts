@@ -69,6 +69,8 @@ export const InvitePreviewSchema = z.object({
   /** The name the inviter suggested, or null. */
   name: z.string().nullable(),
   expiresAt: z.string(),
+  /** GET /api/join/{token}/logo when the business has a logo, else null. */
+  businessLogoUrl: z.string().nullable(),
 });
 
 /** A name, and optionally an email with a password to sign in anywhere with POST /api/login. */
@@ -116,6 +118,14 @@ export const teamRoutes = {
     access: 'public',
     params: LinkTokenParamsSchema,
     response: InvitePreviewSchema,
+  }),
+  getInviteLogo: defineRoute({
+    method: 'GET',
+    path: '/api/join/:token/logo',
+    summary: "The inviting business's logo for the join page (404 when it has none; 410 and 404 as GET /api/join/{token})",
+    access: 'public',
+    params: LinkTokenParamsSchema,
+    fileTypes: ['image/png', 'image/jpeg'],
   }),
   joinBusiness: defineRoute({
     method: 'POST',

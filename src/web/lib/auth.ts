@@ -1,6 +1,6 @@
 // Who is signed in (spec §4): unknown until the current-user lookup (getUser) answers; a 401 means no user.
 import { useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
-import type { User } from '@shared/contract/auth';
+import type { LoginResponse, User } from '@shared/contract/auth';
 import { deviceTimeZone } from '@shared/preferences';
 import { POST_LOGIN_REFRESH_MS, TRIAL_DAYS } from '@shared/rules';
 import { clearAuthToken, describeError, isUnauthorized, setAuthToken } from './api-client';
@@ -43,22 +43,28 @@ export function useCurrentUser() {
   return useQuery<User | null>({ queryKey: USER_QUERY_KEY, queryFn: currentUserQueryFn });
 }
 
+/**
+ * Signs in through a call that answers as POST /api/login does (the login form, joining from an
+ * invite, a sign-in link): a sign-out still waiting is sent first, then this device keeps the
+ * bearer token and the user, and refreshes them shortly after.
+ */
+export async function signInThrough(call: () => Promise<LoginResponse>): Promise<User> {
+  await sendPendingSignOut();
+  const { authToken, ...user } = await call();
+  forgetPendingSignOut();
+  setAuthToken(authToken);
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+  // spec §7: after 200 ms the user, subscription status and projects are refreshed.
+  setTimeout(() => {
+    for (const queryKey of [USER_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
+  }, POST_LOGIN_REFRESH_MS);
+  return user;
+}
+
 export function useLogin() {
   return useMutation({
-    mutationFn: async (body: Parameters<typeof api.login>[0]['body']) => {
-      await sendPendingSignOut();
-      return api.login({ body });
-    },
-    onSuccess: ({ authToken, ...user }) => {
-      forgetPendingSignOut();
-      setAuthToken(authToken);
-      queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email ?? user.name }) });
-      // spec §7: after 200 ms the user, subscription status and projects are refreshed.
-      setTimeout(() => {
-        for (const queryKey of [USER_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, PROJECTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
-      }, POST_LOGIN_REFRESH_MS);
-    },
+    mutationFn: (body: Parameters<typeof api.login>[0]['body']) => signInThrough(() => api.login({ body })),
+    onSuccess: (user) => toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { email: user.email ?? user.name }) }),
     onError: (error) => toast({ title: t('auth.loginFailed'), description: describeError(error, t('auth.checkCredentials')), variant: 'destructive' }),
   });
 }
@@ -119,8 +125,11 @@ export async function leaveDeletedAccount(userId: number): Promise<void> {
 
 /**
  * Auth paths: no redirect to /auth from these after a failed user lookup. /admin is one: it is
- * reachable signed in or not, behind its own password (spec §2).
+ * reachable signed in or not, behind its own password (spec §2); so are the pages of invites and
+ * sign-in links.
  */
 export function isAuthPath(pathname: string): boolean {
+  // An invite or a sign-in link is opened by someone not signed in yet: its page says what went wrong itself.
+  if (pathname.startsWith('/join/') || pathname.startsWith('/sign-in/')) return true;
   return pathname === '/auth' || pathname === '/reset-password' || pathname === '/admin';
 }

@@ -16,6 +16,10 @@ export const PAGE_TITLES = {
   reports: 'title.reports',
   clients: 'title.clients',
   templates: 'title.templates',
+  // These screens load on demand with their words (withScreenWords), never before them.
+  team: 'team.title',
+  join: 'join.pageTitle',
+  signInLink: 'signInLink.pageTitle',
   report: 'title.report',
   account: 'title.account',
   subscribe: 'title.subscribe',

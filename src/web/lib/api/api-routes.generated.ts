@@ -69,6 +69,7 @@ export const API_ROUTES = {
   createInvite: { method: 'POST', path: '/api/team/invites', access: 'manager', answer: 'json' },
   revokeInvite: { method: 'DELETE', path: '/api/team/invites/:id', access: 'manager', answer: 'json' },
   getInvite: { method: 'GET', path: '/api/join/:token', access: 'public', answer: 'json' },
+  getInviteLogo: { method: 'GET', path: '/api/join/:token/logo', access: 'public', answer: 'file' },
   joinBusiness: { method: 'POST', path: '/api/join/:token', access: 'public', answer: 'json' },
   createSignInLink: { method: 'POST', path: '/api/team/members/:id/sign-in-link', access: 'manager', answer: 'json' },
   updateMember: { method: 'PATCH', path: '/api/team/members/:id', access: 'manager', answer: 'json' },
