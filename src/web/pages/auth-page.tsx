@@ -4,7 +4,8 @@ import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '@shar
 import { RegisterBodySchema, type RegisterBody } from '@shared/contract/auth';
 import { describedBy, fieldErrorCodesOf, fieldErrorTexts, type FieldErrors } from '../lib/form-errors';
 import { FieldError } from '../components/ui/field-error';
-import { useCurrentUser, useLogin, useRegister } from '../lib/auth';
+import { useCurrentUser } from '../lib/auth';
+import { useLogin, useRegister } from '../lib/sign-in';
 import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';

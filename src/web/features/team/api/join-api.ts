@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { JoinBody } from '@shared/contract/team';
 import { api } from '../../../lib/api';
 import { apiQueryKey } from '../../../lib/api/api-paths';
-import { signInThrough } from '../../../lib/auth';
+import { signInThrough } from '../../../lib/sign-in';
 
 export function useInvitePreview(token: string) {
   return useQuery({
