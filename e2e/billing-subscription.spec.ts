@@ -54,6 +54,7 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/subscribe$/);
     await expect(page.getByRole('heading', { name: 'Upgrade to Pro' })).toBeVisible();
     await expect(page.getByText('Your free trial has 14 days left.', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('crew-included')).toHaveText('Your whole crew included: one flat price, no per-user fees.');
     await page.screenshot({ path: `${SHOTS}/subscribe-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Subscribe for $4.99/month' }).click();
     await expectToast(page, 'Payment Required');

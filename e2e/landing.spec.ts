@@ -16,6 +16,7 @@ for (const [name, device] of [
       for (const feature of ['Unlimited projects', 'Branded PDF reports', 'Priority support', 'Cloud storage'])
         await expect(page.getByText(feature)).toBeVisible();
       await expect(page.getByText('$4.99', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('crew-included')).toHaveText('Your whole crew included: one flat price, no per-user fees.');
       await expect(page.getByText('14-day free trial · No credit card required')).toBeVisible();
       await page.screenshot({ path: `test-results/e2e/landing-${name}.png`, fullPage: true });
 

@@ -13,6 +13,7 @@ test.describe('a browser whose language is Spanish', () => {
     await expect(page.getByRole('link', { name: 'Empieza tu prueba gratuita' }).first()).toBeVisible();
     await expect(page.getByText('Tres pasos: fotografía, guarda, envía')).toBeVisible();
     await expect(page.getByText('4,99 US$', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('crew-included')).toHaveText('Todo tu equipo incluido: un precio fijo, sin pagar por usuario.');
 
     await page.getByRole('combobox', { name: 'Idioma' }).focus();
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
