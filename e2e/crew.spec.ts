@@ -7,6 +7,8 @@ import { PHONE, actAsNewVisitor, registerThroughUi } from './support';
 import { extractPageTexts } from '../src/server/test-support/pdf-inspection';
 
 test.describe.configure({ timeout: 240_000 });
+/** Screenshots of the crew's screens, to look at (not compared). */
+const SHOTS = 'test-results/crew-screens';
 test.use(PHONE);
 
 /** Creates a cleaner invite from /team and returns its link, read from the share dialog. */
@@ -61,6 +63,7 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   // The cleaner's own report names its takers for them too (a crew member always sees names).
   await cleaner.getByRole('button', { name: 'Stop Camera' }).click();
   await expect(cleaner.getByTestId('photo-pair').getByRole('img', { name: 'Taken by Ana López' })).toHaveCount(2);
+  await cleaner.screenshot({ path: `${SHOTS}/cleaner-report-phone.png`, fullPage: true });
   await cleaner.getByLabel('Client name').fill('Casa Ruiz');
   await expect
     .poll(async () => ((await (await cleaner.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientName: string }).clientName)
@@ -70,6 +73,7 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   await page.goto('/');
   const card = page.getByTestId('project-card').filter({ hasText: 'Casa Ruiz' });
   await expect(card.getByTestId('card-crew')).toHaveText('By Ana López');
+  await page.screenshot({ path: `${SHOTS}/owner-list-phone.png` });
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`\\?project=${projectId}$`));
   const takers = page.getByTestId('photo-pair').getByTestId('taken-by');
@@ -80,6 +84,7 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   // The owner assigns the report to the cleaner from the editor; the list says whom it is for.
   await page.getByTestId('assignee-select').selectOption({ label: 'Ana López' });
   await expect(page.getByText('Assigned to Ana López').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/owner-report-phone.png`, fullPage: true });
 
   // The PDF's line under the pair names who took each photo.
   const pdf = await page.request.get(`/api/projects/${projectId}/report.pdf`);
@@ -96,6 +101,8 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
 
   await cleaner.getByLabel('Description').fill('Kitchen and bath');
   await expect(cleaner).toHaveURL(/\/auth/, { timeout: 15_000 });
+  // A member who joined with a name only is told how to get back in.
+  await expect(cleaner.getByText('Joined a team with your name only? Ask your owner or manager for a sign-in link.')).toBeVisible();
   expect((await cleaner.request.get('/api/user')).status()).toBe(401);
   await cleanerContext.close();
 });

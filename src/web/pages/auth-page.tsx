@@ -62,6 +62,8 @@ export default function AuthPage() {
               </button>
             </p>
           )}
+          {/* A crew member who joined with a name only has no password to type here. */}
+          {mode === 'login' && !showForgot && <p className="mt-3 text-center text-sm text-slate-600">{t('auth.crewSignIn')}</p>}
         </div>
       </main>
     </div>
