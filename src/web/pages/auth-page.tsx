@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { BUSINESS_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '@shared/rules';
 import { RegisterBodySchema, type RegisterBody } from '@shared/contract/auth';
 import { describedBy, fieldErrorCodesOf, fieldErrorTexts, type FieldErrors } from '../lib/form-errors';
@@ -9,10 +9,9 @@ import { useLogin, useRegister } from '../lib/sign-in';
 import { toast } from '../lib/toast';
 import { Button } from '../components/ui/button';
 import { Input, Label } from '../components/ui/input';
-import { BrandMark } from '../components/brand-mark';
+import { CardPageShell } from '../components/card-page-shell';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { usePageTitle } from '../lib/page-title';
-import { LanguageSelect } from '../components/language-select';
 import { useT } from '../lib/i18n/i18n';
 
 /** /auth: sign-in, or registration with ?mode=register (spec §2). */
@@ -34,39 +33,29 @@ export default function AuthPage() {
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">
-        <Link href="/" aria-label={t('brand.home')} className="inline-flex min-h-11 items-center">
-          <BrandMark />
-        </Link>
-        <LanguageSelect />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
-        <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          {mode === 'login' && showForgot ? (
-            <ForgotPasswordPanel onBack={() => setShowForgot(false)} />
-          ) : mode === 'login' ? (
-            <LoginForm onForgot={() => setShowForgot(true)} />
-          ) : (
-            <RegisterForm />
-          )}
-          {!showForgot && (
-            <p className="mt-6 text-center text-sm text-slate-600">
-              {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-              <button
-                type="button"
-                className="min-h-11 font-semibold text-brand-700 hover:underline"
-                onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
-              >
-                {mode === 'login' ? t('auth.startTrial') : t('auth.signInLink')}
-              </button>
-            </p>
-          )}
-          {/* A crew member who joined with a name only has no password to type here. */}
-          {mode === 'login' && !showForgot && <p className="mt-3 text-center text-sm text-slate-600">{t('auth.crewSignIn')}</p>}
-        </div>
-      </main>
-    </div>
+    <CardPageShell narrow>
+      {mode === 'login' && showForgot ? (
+        <ForgotPasswordPanel onBack={() => setShowForgot(false)} />
+      ) : mode === 'login' ? (
+        <LoginForm onForgot={() => setShowForgot(true)} />
+      ) : (
+        <RegisterForm />
+      )}
+      {!showForgot && (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-brand-700 hover:underline"
+            onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
+          >
+            {mode === 'login' ? t('auth.startTrial') : t('auth.signInLink')}
+          </button>
+        </p>
+      )}
+      {/* A crew member who joined with a name only has no password to type here. */}
+      {mode === 'login' && !showForgot && <p className="mt-3 text-center text-sm text-slate-600">{t('auth.crewSignIn')}</p>}
+    </CardPageShell>
   );
 }
 

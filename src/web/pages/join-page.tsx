@@ -15,7 +15,7 @@ import { AlreadySignedIn } from '../features/team/already-signed-in';
 import { JoinForm } from '../features/team/join-form';
 import { LinkProblem } from '../features/team/link-problem';
 import { linkRefusalOf, type LinkRefusal } from '../features/team/link-errors';
-import { PublicLinkShell } from '../features/team/public-link-shell';
+import { CardPageShell } from '../components/card-page-shell';
 
 export default function JoinPage() {
   usePageTitle('join');
@@ -31,7 +31,7 @@ export default function JoinPage() {
   if (refusal) return <InviteRefused refusal={refusal} business={preview.data?.businessName?.trim() || null} />;
   if (!preview.data) {
     return (
-      <PublicLinkShell>
+      <CardPageShell>
         {preview.isError ? (
           <div className="flex flex-col items-start gap-3">
             <h1 className="text-xl font-bold">{t('join.loadFailedTitle')}</h1>
@@ -43,7 +43,7 @@ export default function JoinPage() {
         ) : (
           <Spinner />
         )}
-      </PublicLinkShell>
+      </CardPageShell>
     );
   }
 
@@ -51,7 +51,7 @@ export default function JoinPage() {
   const business = invite.businessName?.trim() || null;
   const role = invite.role;
   return (
-    <PublicLinkShell>
+    <CardPageShell>
       {invite.businessLogoUrl && <img src={invite.businessLogoUrl} alt="" className="mb-4 max-h-16 max-w-[12rem] object-contain" />}
       <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{business ? t('join.title', { business, role }) : t('join.titleNoBusiness', { role })}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('join.lead')}</p>
@@ -82,7 +82,7 @@ export default function JoinPage() {
           })
         }
       />
-    </PublicLinkShell>
+    </CardPageShell>
   );
 }
 
@@ -98,12 +98,12 @@ function InviteRefused({ refusal, business }: { refusal: LinkRefusal; business: 
   const t = useT();
   const ask = business ? t('join.askBusiness', { business }) : t('join.askInviter');
   return (
-    <PublicLinkShell>
+    <CardPageShell>
       {refusal === 'unknown' ? (
         <LinkProblem title={t('join.unknown.title')} text={`${t('join.unknown.text')} ${ask}`} />
       ) : (
         <LinkProblem title={t('join.gone.title')} text={`${t(REFUSAL_REASONS[refusal])} ${ask}`} />
       )}
-    </PublicLinkShell>
+    </CardPageShell>
   );
 }

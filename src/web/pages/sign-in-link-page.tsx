@@ -15,7 +15,7 @@ import { useSignInWithLink } from '../features/team/api/join-api';
 import { AlreadySignedIn } from '../features/team/already-signed-in';
 import { LinkProblem } from '../features/team/link-problem';
 import { linkRefusalOf } from '../features/team/link-errors';
-import { PublicLinkShell } from '../features/team/public-link-shell';
+import { CardPageShell } from '../components/card-page-shell';
 
 export default function SignInLinkPage() {
   usePageTitle('signInLink');
@@ -28,13 +28,13 @@ export default function SignInLinkPage() {
   const refusal = linkRefusalOf(signIn.error);
   if (refusal) {
     return (
-      <PublicLinkShell>
+      <CardPageShell>
         {refusal === 'unknown' ? (
           <LinkProblem title={t('signInLink.unknown.title')} text={t('signInLink.unknown.text')} />
         ) : (
           <LinkProblem title={t('signInLink.gone.title')} text={t('signInLink.gone.text')} />
         )}
-      </PublicLinkShell>
+      </CardPageShell>
     );
   }
 
@@ -47,7 +47,7 @@ export default function SignInLinkPage() {
     });
 
   return (
-    <PublicLinkShell>
+    <CardPageShell>
       <h1 className="text-2xl font-bold">{t('signInLink.title')}</h1>
       <p className="mt-2 text-slate-700">{t('signInLink.lead')}</p>
       {user && (
@@ -63,6 +63,6 @@ export default function SignInLinkPage() {
       <Button size="lg" className="mt-5 w-full" onClick={start} disabled={Boolean(user) || signIn.isPending}>
         <LogIn className="size-5" aria-hidden="true" /> {signIn.isPending ? t('signInLink.signingIn') : t('signInLink.submit')}
       </Button>
-    </PublicLinkShell>
+    </CardPageShell>
   );
 }

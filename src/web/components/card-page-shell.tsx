@@ -1,12 +1,12 @@
-// The frame of the pages a link opens for someone who may not be signed in (/join, /sign-in): the
-// brand, the language, and one card in the middle.
+// The frame of the pages for someone who may not be signed in (/auth, /join, /sign-in): the brand,
+// the language, and one card in the middle.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { BrandMark } from '../../components/brand-mark';
-import { LanguageSelect } from '../../components/language-select';
-import { useT } from '../../lib/i18n/i18n';
+import { BrandMark } from './brand-mark';
+import { LanguageSelect } from './language-select';
+import { useT } from '../lib/i18n/i18n';
 
-export function PublicLinkShell({ children }: { children: ReactNode }) {
+export function CardPageShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
   const t = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -17,7 +17,7 @@ export function PublicLinkShell({ children }: { children: ReactNode }) {
         <LanguageSelect />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-10 sm:items-center">
-        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">{children}</div>
+        <div className={`w-full ${narrow ? 'max-w-sm' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200`}>{children}</div>
       </main>
     </div>
   );
