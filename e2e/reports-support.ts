@@ -31,7 +31,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   const dismiss = page.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
   // A toast may time out between the count and the click: the click then finds nothing to wait
   // for, so it gives up quickly and the loop counts again. The expectation below still holds.
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await expect(page.getByTestId('toast')).toHaveCount(0);
 }
 
