@@ -38,7 +38,11 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   await expect(cleaner.getByLabel('Your name')).toHaveValue('Ana López');
   await cleaner.getByRole('button', { name: 'Join' }).click();
   await expect(cleaner).toHaveURL(/\/$/);
-  await expect(cleaner.getByTestId('header-member')).toHaveText('Ana López');
+  // On a phone the header shows the member's initials, with the name read out and as its tooltip.
+  const member = cleaner.getByTestId('header-member');
+  await expect(member).toHaveAttribute('title', 'Ana López');
+  await expect(member.locator('[aria-hidden="true"]')).toHaveText('AL');
+  await expect(member).toContainText('Ana López · Brillo Cleaning');
 
   // A cleaner's menu has no Team, Business Settings or Subscription.
   await cleaner.getByRole('button', { name: 'Menu' }).click();
@@ -65,6 +69,7 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   await expect(cleaner.getByTestId('photo-pair').getByRole('img', { name: 'Taken by Ana López' })).toHaveCount(2);
   await cleaner.screenshot({ path: `${SHOTS}/cleaner-report-phone.png`, fullPage: true });
   await cleaner.getByLabel('Client name').fill('Casa Ruiz');
+  await cleaner.getByLabel('Client name').press('Tab'); // leaving the field saves it
   await expect
     .poll(async () => ((await (await cleaner.request.get(`/api/projects/${projectId}?images=url`)).json()) as { clientName: string }).clientName)
     .toBe('Casa Ruiz');
@@ -100,6 +105,7 @@ test('a cleaner joins from the link, the owner sees their photos and PDF attribu
   await expect(ana.getByText('Deactivated', { exact: true })).toBeVisible();
 
   await cleaner.getByLabel('Description').fill('Kitchen and bath');
+  await cleaner.getByLabel('Description').press('Tab');
   await expect(cleaner).toHaveURL(/\/auth/, { timeout: 15_000 });
   // A member who joined with a name only is told how to get back in.
   await expect(cleaner.getByText('Joined a team with your name only? Ask your owner or manager for a sign-in link.')).toBeVisible();

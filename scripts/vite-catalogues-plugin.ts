@@ -5,7 +5,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-const CATALOGUE = /[\\/]lib[\\/]i18n[\\/]catalogues[\\/][a-z]{2}(\.screens)?\.json$/;
+const CATALOGUE = /[\\/]lib[\\/]i18n[\\/]catalogues[\\/][a-z]{2}(\.screens|\.landing)?\.json$/;
 
 export function compileCatalogues(): Plugin {
   return {

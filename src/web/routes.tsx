@@ -6,7 +6,7 @@ import { AUTH_FAILURE_REDIRECT_MS, USER_LOOKUP_FAILURE_REDIRECT_MS } from '@shar
 import { isAuthPath, useCurrentUser } from './lib/auth';
 import { lastSeenSignedIn, registerServiceWorker } from './lib/service-worker';
 import { useAccountLanguage } from './lib/i18n/use-language';
-import { withScreenWords } from './lib/i18n/i18n';
+import { withLandingWords, withScreenWords } from './lib/i18n/i18n';
 import { PageSpinner } from './components/ui/spinner';
 import { BackgroundErrorBoundary, RouteErrorBoundary } from './components/route-error-boundary';
 import { NotFoundPage } from './pages/not-found-page';
@@ -17,7 +17,7 @@ import HomePage from './pages/home-page';
 // The landing page is for visitors. It loads while the question "who is signed in?" is on its
 // way, so a visitor waits for no extra round trip, and a phone that was signed in last time
 // never loads it at all.
-const loadLandingPage = () => import('./pages/landing-page');
+const loadLandingPage = withLandingWords(() => import('./pages/landing-page'));
 if (!lastSeenSignedIn()) void loadLandingPage();
 const LandingPage = lazy(() => loadLandingPage().then((module) => ({ default: module.LandingPage })));
 

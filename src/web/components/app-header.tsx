@@ -10,6 +10,7 @@ import { chooseLanguage } from '../lib/i18n/use-language';
 import { MenuButton } from './ui/menu-button';
 import { TrialChip } from './trial-chip';
 import { mayCall } from '../lib/roles';
+import { initialsOf } from '../lib/crew';
 
 const SignOutWarning = lazy(withScreenWords(() => import('./sign-out-warning')));
 
@@ -45,11 +46,22 @@ export function AppHeader({ businessSettings, subscriptionSettings }: { business
           <BrandMark hiddenSuffix={t('menu.reportsHomeSuffix')} />
         </Link>
         <div className="flex min-w-0 items-center gap-2">
-          {/* Who is signed in: on a crew's shared phone, the name says whose photos these become. */}
-          <span className="max-w-[9rem] truncate text-sm text-slate-600 sm:max-w-xs" data-testid="header-member">
-            {user?.name || user?.email}
-            {user?.businessName && <span className="hidden sm:inline"> · {user.businessName}</span>}
-          </span>
+          {/* Who is signed in: on a crew's shared phone, the name says whose photos these become. A
+              phone has room for the initials (the name is still read out); a wider screen shows it. */}
+          {user && (
+            <span className="flex min-w-0 items-center text-sm text-slate-600" title={user.name || undefined} data-testid="header-member">
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-800 ring-1 ring-brand-200 sm:hidden"
+              >
+                {initialsOf(user.name || user.email || '')}
+              </span>
+              <span className="sr-only truncate sm:not-sr-only sm:max-w-xs">
+                {user.name || user.email}
+                {user.businessName && ` · ${user.businessName}`}
+              </span>
+            </span>
+          )}
           <TrialChip />
           <div className="shrink-0">
             <MenuButton

@@ -2,8 +2,9 @@
 // the banner itself loads only when the status says access is blocked (first-load budget).
 import { lazy, Suspense } from 'react';
 import { useSubscriptionStatus } from '../../lib/access';
+import { withScreenWords } from '../../lib/i18n/i18n';
 
-const AccessBannerBody = lazy(() => import('./access-banner-body'));
+const AccessBannerBody = lazy(withScreenWords(() => import('./access-banner-body')));
 
 export function AccessBanner() {
   const { data: status } = useSubscriptionStatus();

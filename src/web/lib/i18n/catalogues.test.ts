@@ -10,12 +10,21 @@ import enFirst from './catalogues/en.json';
 import esFirst from './catalogues/es.json';
 import enScreens from './catalogues/en.screens.json';
 import esScreens from './catalogues/es.screens.json';
+import enLanding from './catalogues/en.landing.json';
+import esLanding from './catalogues/es.landing.json';
 
 type Catalogue = Record<string, string>;
-// Each language's two parts (the first screens' words, the rest) hold the same keys as the other's.
-const CATALOGUES: Record<string, Catalogue> = { en: enFirst, es: esFirst, 'en.screens': enScreens, 'es.screens': esScreens };
-const en: Catalogue = { ...enFirst, ...enScreens };
-const es: Catalogue = { ...esFirst, ...esScreens };
+// Each language's three parts (the first screens' words, the landing page's, the rest) hold the same keys as the other's.
+const CATALOGUES: Record<string, Catalogue> = {
+  en: enFirst,
+  es: esFirst,
+  'en.screens': enScreens,
+  'es.screens': esScreens,
+  'en.landing': enLanding,
+  'es.landing': esLanding,
+};
+const en: Catalogue = { ...enFirst, ...enScreens, ...enLanding };
+const es: Catalogue = { ...esFirst, ...esScreens, ...esLanding };
 
 /** The names of a message's placeholders ({name}, {count, plural, …}), nested ones included. */
 function placeholders(message: string): string[] {
@@ -48,10 +57,12 @@ describe('the language catalogues', () => {
   it('have the same keys in every language', () => {
     expect(missingKeys({ en: CATALOGUES.en!, es: CATALOGUES.es! })).toEqual([]);
     expect(missingKeys({ en: CATALOGUES['en.screens']!, es: CATALOGUES['es.screens']! })).toEqual([]);
+    expect(missingKeys({ en: CATALOGUES['en.landing']!, es: CATALOGUES['es.landing']! })).toEqual([]);
   });
 
   it('hold each key in one part only', () => {
-    expect(Object.keys(enFirst).filter((key) => key in enScreens)).toEqual([]);
+    expect(Object.keys(enFirst).filter((key) => key in enScreens || key in enLanding)).toEqual([]);
+    expect(Object.keys(enLanding).filter((key) => key in enScreens)).toEqual([]);
   });
 
   it('fail when a key exists in one catalogue and not the other', () => {

@@ -1,17 +1,20 @@
 // The app's words: Lingui's runtime with catalogues compiled at build time
-// (scripts/vite-catalogues-plugin.ts). Each language has two catalogues: `xx.json`, the words of
-// the first screens (landing, reports home, header, errors), and `xx.screens.json`, the words of
-// the screens that load on demand (routes.tsx loads it with them: `withScreenWords`). English's
-// first catalogue ships with the first load; everything else is its own chunk. When Spanish is
-// the first screen's language, both Spanish catalogues are fetched before the first paint.
+// (scripts/vite-catalogues-plugin.ts). Each language has three catalogues: `xx.json`, the words of
+// the first screens (reports home, header, errors), `xx.landing.json`, the landing page's (loaded
+// with its chunk, `withLandingWords`, so a signed-in phone never fetches them), and
+// `xx.screens.json`, the words of the screens that load on demand (routes.tsx loads it with them:
+// `withScreenWords`). English's first catalogue ships with the first load; everything else is its
+// own chunk. When Spanish is the first screen's language, its first and screens catalogues are
+// fetched before the first paint.
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import type { Locale } from '@shared/preferences';
 import en from './catalogues/en.json';
 import type enScreens from './catalogues/en.screens.json';
+import type enLanding from './catalogues/en.landing.json';
 
-export type MessageId = keyof typeof en | keyof typeof enScreens;
+export type MessageId = keyof typeof en | keyof typeof enScreens | keyof typeof enLanding;
 export type MessageValues = Record<string, string | number>;
 
 const asMessages = (module: { default: unknown }) => module.default as Messages;
@@ -23,15 +26,22 @@ const SCREENS: Record<Locale, () => Promise<Messages>> = {
   en: () => import('./catalogues/en.screens.json').then(asMessages),
   es: () => import('./catalogues/es.screens.json').then(asMessages),
 };
+const LANDING: Record<Locale, () => Promise<Messages>> = {
+  en: () => import('./catalogues/en.landing.json').then(asMessages),
+  es: () => import('./catalogues/es.landing.json').then(asMessages),
+};
+const PARTS = { first: FIRST, screens: SCREENS, landing: LANDING };
 const loaded = new Map<string, Promise<void>>();
 /** Once a screen beyond the first has been asked for, every language switched to brings its screens' words. */
 let screensWanted = false;
+/** The same for the landing page's words, once it has been asked for. */
+let landingWanted = false;
 
-function loadOnce(locale: Locale, part: 'first' | 'screens'): Promise<void> {
+function loadOnce(locale: Locale, part: keyof typeof PARTS): Promise<void> {
   const key = `${locale}:${part}`;
   let loading = loaded.get(key);
   if (!loading) {
-    loading = (part === 'first' ? FIRST : SCREENS)[locale]().then((messages) => i18n.load(locale, messages));
+    loading = PARTS[part][locale]().then((messages) => i18n.load(locale, messages));
     // A failed fetch (the signal dropped) may be tried again.
     loading.catch(() => loaded.delete(key));
     loaded.set(key, loading);
@@ -45,7 +55,11 @@ function loadOnce(locale: Locale, part: 'first' | 'screens'): Promise<void> {
  * part) are there on the first screen too.
  */
 export async function activateLocale(locale: Locale, withScreens = screensWanted || locale !== 'en'): Promise<void> {
-  await Promise.all([loadOnce(locale, 'first'), withScreens ? loadOnce(locale, 'screens') : undefined]);
+  await Promise.all([
+    loadOnce(locale, 'first'),
+    withScreens ? loadOnce(locale, 'screens') : undefined,
+    landingWanted ? loadOnce(locale, 'landing') : undefined,
+  ]);
   i18n.activate(locale);
   document.documentElement.lang = locale;
 }
@@ -54,6 +68,14 @@ export async function activateLocale(locale: Locale, withScreens = screensWanted
 export function loadScreenWords(): Promise<void> {
   screensWanted = true;
   return loadOnce(currentLocale(), 'screens');
+}
+
+/** The landing page's import with its words (see above). */
+export function withLandingWords<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    landingWanted = true;
+    return Promise.all([load(), loadOnce(currentLocale(), 'landing')]).then(([module]) => module);
+  };
 }
 
 /** A lazy screen's import that also brings its words, so it never renders a message id. */
