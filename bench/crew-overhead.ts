@@ -79,6 +79,7 @@ const upload = (server: Server, jpeg: Buffer, type: 'before' | 'after') =>
     headers: { 'content-type': 'image/jpeg', cookie: server.cookie },
     body: new Uint8Array(jpeg),
   });
+const whoAmI = (server: Server) => fetch(`${server.url}/api/user`, { headers: { cookie: server.cookie } });
 const openReport = (server: Server) => fetch(`${server.url}/api/projects/${server.projectId}?images=url`, { headers: { cookie: server.cookie } });
 
 const servers: Server[] = [];
@@ -91,10 +92,11 @@ try {
   // Warm both (JIT, caches), then measure in alternating order.
   for (let i = 0; i < 20; i++) for (const server of servers) await timed(() => openReport(server));
 
-  const samples = new Map(servers.map((server) => [server.name, { open: [] as number[], upload: [] as number[] }]));
+  const samples = new Map(servers.map((server) => [server.name, { user: [] as number[], open: [] as number[], upload: [] as number[] }]));
   const uploads = Math.min(ROUNDS, 200);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...servers].reverse() : servers;
+    for (const server of order) samples.get(server.name)!.user.push(await timed(() => whoAmI(server)));
     for (const server of order) samples.get(server.name)!.open.push(await timed(() => openReport(server)));
     if (round < uploads) for (const server of order) samples.get(server.name)!.upload.push(await timed(() => upload(server, jpegs[round % jpegs.length]!, 'before')));
   }
@@ -107,6 +109,7 @@ try {
   printTable(
     ['call', 'previous main', 'with the crew', 'change'],
     [
+      row('GET /api/user (the session and the member)', previous!.user, crew!.user),
       row(`GET /api/projects/{id}?images=url (${REPORT_PHOTOS} photos)`, previous!.open, crew!.open),
       row('POST /api/projects/{id}/photos (1024x768 JPEG)', previous!.upload, crew!.upload),
     ],

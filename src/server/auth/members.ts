@@ -1,7 +1,7 @@
 // A member as the routes see them: their own row (name, language, role) with their business's
 // settings laid over it. The business's name, logo, time zone, trial and subscription are kept on the account
 // that registered it (businesses.account_id), so every member reads the same values from there.
-import { and, eq, lt, or, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { businesses, sessions, users, type UserRow } from '../db/schema.js';
@@ -30,18 +30,46 @@ export function withBusinessSettings(member: UserRow, accountRow: UserRow): Sign
 }
 
 /**
- * The active member matching `where` (over users, or sessions when `viaSession`), or null. A
- * deactivated member is never found, so their sessions stop working at once.
+ * The active member matching `where`, or null. A deactivated member is never found (here or by a
+ * session, below), so their sessions stop working at once.
  */
-export async function loadMember(db: Database, where: SQL | undefined, viaSession = false): Promise<SignedInUser | null> {
-  const base = viaSession
-    ? db.select({ member: users, account }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-    : db.select({ member: users, account }).from(users);
-  const [row] = await base
+export async function loadMember(db: Database, where: SQL | undefined): Promise<SignedInUser | null> {
+  const [row] = await db
+    .select({ member: users, account })
+    .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .innerJoin(account, eq(account.id, businesses.accountId))
     .where(and(where, eq(users.active, true)))
     .limit(1);
+  return row ? withBusinessSettings(row.member, row.account) : null;
+}
+
+/**
+ * The session lookup every signed-in request makes, prepared once per database: the four-table
+ * join is planned once instead of on each request (bench/crew-overhead.ts).
+ */
+const sessionMemberQueries = new WeakMap<Database, ReturnType<typeof prepareSessionMember>>();
+
+function prepareSessionMember(db: Database) {
+  return db
+    .select({ member: users, account })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .innerJoin(account, eq(account.id, businesses.accountId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), eq(users.active, true)))
+    .limit(1)
+    .prepare('session_member');
+}
+
+/** The active member a live session belongs to, or null. */
+export async function loadSessionMember(db: Database, tokenHash: string, now: Date): Promise<SignedInUser | null> {
+  let query = sessionMemberQueries.get(db);
+  if (!query) {
+    query = prepareSessionMember(db);
+    sessionMemberQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   return row ? withBusinessSettings(row.member, row.account) : null;
 }
 

@@ -1,10 +1,10 @@
 // Sessions: one random token per sign-in, sent both as an HttpOnly cookie and (on login) as the
 // bearer authToken; either one alone authenticates. Only its SHA-256 is stored.
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
-import { loadMember, noteSeen } from './members.js';
+import { loadSessionMember, noteSeen } from './members.js';
 import type { SignedInUser } from '../lib/add-route.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 import { DAY_MS } from '../../shared/rules.js';
@@ -55,7 +55,7 @@ export async function findRequestUser(request: FastifyRequest): Promise<SignedIn
   let user: SignedInUser | null = null;
   if (token && token.length <= 200) {
     const { db, clock } = request.server.deps;
-    user = await loadMember(db, and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())), true);
+    user = await loadSessionMember(db, hashToken(token), new Date());
     if (user) await noteSeen(db, user, clock());
   }
   resolvedUser.set(request, user);

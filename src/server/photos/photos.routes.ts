@@ -60,7 +60,8 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       if (added.path) app.metrics.photosIngested.inc({ path: added.path });
       const [photo] = await withChecksums(app.deps, [added.photo]);
       // The pair the photo is in (pairWith): as stored, or as it stands now for a repeat.
-      const names = await loadMemberNames(db, [photo!.takenBy]);
+      // The uploader is the taker (a repeat too, as a rule): their name is in hand.
+      const names = await loadMemberNames(db, [photo!.takenBy], user);
       return reply.code(added.repeated ? 200 : 201).send({ ...toPhotoResponse(photo!, names), pairId: await findPairIdOf(db, photo!.id) });
     },
   );

@@ -6,9 +6,14 @@ import { users } from '../db/schema.js';
 
 export type MemberNames = ReadonlyMap<number, string>;
 
-export async function loadMemberNames(db: Database, ids: Iterable<number | null>): Promise<MemberNames> {
+/**
+ * The names of these members. `viewer`: the member asking, whose name the request already holds; when
+ * every id is theirs (a business of one, or a member's own report) no query is made.
+ */
+export async function loadMemberNames(db: Database, ids: Iterable<number | null>, viewer?: { id: number; name: string }): Promise<MemberNames> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
+  if (viewer && wanted.every((id) => id === viewer.id)) return new Map([[viewer.id, viewer.name]]);
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -26,14 +26,14 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
       key === undefined
         ? { project: await db.transaction((tx) => createProject(tx, user, body, areas)), repeated: false }
         : await createProjectOnce(db, user, body, key, areas);
-    return reply.code(repeated ? 200 : 201).send(await loadProject({ db, photoStore }, project, 'url'));
+    return reply.code(repeated ? 200 : 201).send(await loadProject({ db, photoStore }, project, 'url', user));
   });
 
   addRoute(app, api.getProject, async ({ user, params, query }): Promise<Project> => {
     const project = await findOwnedProject(db, user, params.id);
-    if (query.images === 'url') return loadProject({ db, photoStore }, project, query.images);
+    if (query.images === 'url') return loadProject({ db, photoStore }, project, query.images, user);
     // spec §3's form carries every photo as base64: megabytes per request, two at a time per user.
-    return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, query.images));
+    return heavyReads.run(String(user.id), () => loadProject({ db, photoStore }, project, query.images, user));
   });
 
   addRoute(app, api.updateProject, async ({ user, params, body }): Promise<ProjectSummary> =>
@@ -42,12 +42,12 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
 
   addRoute(app, api.finishProject, async ({ user, params }): Promise<Project> => {
     const project = await finishProject(db, await findOwnedProject(db, user, params.id), app.deps.clock());
-    return loadProject({ db, photoStore }, project, 'url');
+    return loadProject({ db, photoStore }, project, 'url', user);
   });
 
   addRoute(app, api.reopenProject, async ({ user, params }): Promise<Project> => {
     const project = await reopenProject(db, await findOwnedProject(db, user, params.id));
-    return loadProject({ db, photoStore }, project, 'url');
+    return loadProject({ db, photoStore }, project, 'url', user);
   });
 
   addRoute(app, api.skipArea, async ({ user, params, body }) => setAreaSkipped(db, await findOwnedProject(db, user, params.id), params.areaId, body));

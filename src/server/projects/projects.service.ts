@@ -143,7 +143,13 @@ export async function deleteProject(deps: { db: Database; photoStore: PhotoStore
  * GET /api/projects/{id}: the project with photos and pairs. With `images: 'data'` every photo
  * also carries spec §3's imageData (the JPEG as a data URL); `'url'` leaves it out.
  */
-export async function loadProject(deps: { db: Database; photoStore: PhotoStore }, project: ProjectRow, images: 'data' | 'url'): Promise<Project> {
+/** `viewer`: the member asking, so a report whose every name is theirs needs no name lookup. */
+export async function loadProject(
+  deps: { db: Database; photoStore: PhotoStore },
+  project: ProjectRow,
+  images: 'data' | 'url',
+  viewer?: { id: number; name: string },
+): Promise<Project> {
   const [photoRows, pairRows, areaRows] = await Promise.all([
     deps.db.select().from(photos).where(eq(photos.projectId, project.id)).orderBy(asc(photos.createdAt), asc(photos.id)),
     deps.db.select().from(photoPairs).where(eq(photoPairs.projectId, project.id)).orderBy(asc(photoPairs.createdAt), asc(photoPairs.id)),
@@ -153,7 +159,7 @@ export async function loadProject(deps: { db: Database; photoStore: PhotoStore }
     images === 'data' ? readPhotoDataUrls(deps.photoStore, photoRows) : new Map<number, string>(),
     withChecksums(deps, photoRows),
   ]);
-  const names = await loadMemberNames(deps.db, [project.createdBy, project.assigneeId, ...photoRows.map((row) => row.takenBy)]);
+  const names = await loadMemberNames(deps.db, [project.createdBy, project.assigneeId, ...photoRows.map((row) => row.takenBy)], viewer);
   const photoViews = new Map<number, Photo>(checkedRows.map((row) => [row.id, toPhotoResponse(row, names, dataUrls.get(row.id))]));
   const pairs: PhotoPair[] = [];
   for (const pair of pairRows) {
