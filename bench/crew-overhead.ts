@@ -98,7 +98,8 @@ try {
     const order = round % 2 ? [...servers].reverse() : servers;
     for (const server of order) samples.get(server.name)!.user.push(await timed(() => whoAmI(server)));
     for (const server of order) samples.get(server.name)!.open.push(await timed(() => openReport(server)));
-    if (round < uploads) for (const server of order) samples.get(server.name)!.upload.push(await timed(() => upload(server, jpegs[round % jpegs.length]!, 'before')));
+    if (round < uploads)
+      for (const server of order) samples.get(server.name)!.upload.push(await timed(() => upload(server, jpegs[round % jpegs.length]!, 'before')));
   }
   const [previous, crew] = servers.map((server) => samples.get(server.name)!);
   const row = (what: string, before: number[], after: number[]) => {
