@@ -4,10 +4,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateInviteBody, UpdateMemberBody } from '@shared/contract/team';
 import { api } from '../../../lib/api';
-import { apiQueryKey } from '../../../lib/api/api-paths';
 import { queryClient } from '../../../lib/query-client';
-
-export const TEAM_QUERY_KEY = apiQueryKey('getTeam');
+import { TEAM_QUERY_KEY } from '../../../lib/query-keys';
 
 const readTeamAgain = () => queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
 
