@@ -70,6 +70,7 @@ const TOKEN_TABLE: Record<string, { photo: boolean; method?: 'POST'; body?: (own
   'GET /api/shared/:token/photos/:photoId/thumbnail': { photo: true },
   // Invites and sign-in links: a token that is not one is a 404 like any other.
   'GET /api/join/:token': { photo: false },
+  'GET /api/join/:token/logo': { photo: false },
   'POST /api/join/:token': { photo: false, method: 'POST', body: () => ({ name: 'Intruder' }) },
   'POST /api/sign-in/:token': { photo: false, method: 'POST' },
 };
