@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { businesses, photos, projects, type PhotoRow, type ProjectRow } from '../db/schema.js';
+import { businesses, photos, projects, users, type PhotoRow, type ProjectRow } from '../db/schema.js';
 import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 import { conflict, HttpError, notFound } from '../lib/http-errors.js';
 import { errorMessage } from '../../shared/error-codes.js';
@@ -115,6 +115,16 @@ async function storeNewPhoto(deps: PhotoDeps, project: PhotoTarget, upload: Phot
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) throw failed.reason as unknown;
     const row = await deps.db.transaction(async (tx) => {
+      // Locks in the order deleting the business takes them (its account row, then the business's):
+      // an upload and that deletion never wait on each other in a circle (a deadlock, on PostgreSQL).
+      // Once the business is gone the account row is too: the report went with it.
+      const [account] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(businesses, eq(businesses.accountId, users.id))
+        .where(eq(businesses.id, project.businessId))
+        .for('key share', { of: users });
+      if (!account) throw notFound('project_not_found');
       // The business's row lock orders its members' concurrent uploads, so a quota holds exactly.
       await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, project.businessId)).for('update');
       await assertPhotoQuota(tx as unknown as Database, project.businessId, project.id);
