@@ -2,7 +2,7 @@
 // from New Report, the client's page listing it, the editor changing a report's client, and a
 // client changed and deleted from their page.
 import { expect, test } from '@playwright/test';
-import { DESKTOP, PHONE, expectToast, registerThroughUi } from './support';
+import { DESKTOP, PHONE, controlledByServiceWorker, expectToast, registerThroughUi } from './support';
 import { dismissToasts } from './reports-support';
 import { expectNoAxeViolations } from './a11y-support';
 
@@ -149,4 +149,54 @@ test.describe('on a desktop', () => {
     await expect(page.getByTestId('client-card')).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/clients-desktop.png` });
   });
+});
+
+test('with no signal, a report started from a client is kept for them and reaches the server linked to them, or named after them if they were deleted meanwhile', async ({
+  page,
+  context,
+}) => {
+  await registerThroughUi(page);
+  const addClient = async (name: string) => {
+    const made = await context.request.post('/api/clients', { data: { name } });
+    expect(made.status()).toBe(201);
+    return ((await made.json()) as { id: number }).id;
+  };
+  const reportsOf = async (clientId: number) =>
+    (await (await context.request.get(`/api/projects?clientId=${clientId}`)).json()) as Array<{ clientName: string; clientId: number | null }>;
+  const dental = await addClient('Quay Street Dental');
+  const bakery = await addClient('Olive Bakery');
+  await page.goto('/clients');
+  await controlledByServiceWorker(page);
+  await expect(page.getByTestId('client-card')).toHaveCount(2);
+
+  // Offline, from each client's page (both were seen online).
+  await context.setOffline(true);
+  for (const [id, name] of [
+    [dental, 'Quay Street Dental'],
+    [bakery, 'Olive Bakery'],
+  ] as const) {
+    await page.getByTestId('client-card').filter({ hasText: name }).getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/clients/${id}$`));
+    await page.getByRole('button', { name: `New report for ${name}` }).click();
+    await expect(page).toHaveURL(/\/\?project=-\d+$/);
+    await expectToast(page, 'Report Created');
+    await expect(page.getByLabel('Client name')).toHaveValue(name);
+    await dismissToasts(page);
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/clients$/);
+  }
+  // Meanwhile the bakery is deleted from another phone: its report still reaches the server, under its name.
+  expect((await context.request.delete(`/api/clients/${bakery}`)).status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await reportsOf(dental)).length, { timeout: 30_000 }).toBe(1);
+  expect((await reportsOf(dental))[0]).toMatchObject({ clientName: 'Quay Street Dental', clientId: dental });
+  await expect
+    .poll(async () => (await (await context.request.get('/api/projects?q=olive')).json()) as Array<{ clientName: string; clientId: number | null }>, {
+      timeout: 30_000,
+    })
+    .toEqual([expect.objectContaining({ clientName: 'Olive Bakery', clientId: null })]);
+  await page.goto(`/clients/${dental}`);
+  await expect(page.getByRole('heading', { level: 2, name: '1 report' })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 // the backoff of a photo; a report made with no signal is created once the signal is back, once,
 // even when the first create's answer is lost, with its photos and edits.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PHONE, expectToast, registerThroughUi } from './support';
+import { PHONE, controlledByServiceWorker, expectToast, registerThroughUi } from './support';
 import { makeJpeg } from './reports-support';
 
 test.describe.configure({ timeout: 180_000 });
@@ -45,14 +45,6 @@ test('an edit answered 503 twice is saved by itself within the backoff, with no 
 });
 
 /** The service worker controls the page once it is active and the page was loaded again. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
-    .toBe('activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
 async function addPhotoFile(page: Page, type: 'BEFORE' | 'AFTER', hue: string): Promise<void> {
   await page.getByRole('radio', { name: type === 'BEFORE' ? 'Before' : 'After' }).click();
   await page

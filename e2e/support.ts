@@ -143,3 +143,12 @@ export async function answerFilenameDialog(page: Page, answer?: string, screensh
   await expect(dialog).toBeHidden();
   return offered;
 }
+
+/** The service worker is active and controls the page (reloaded once): the app's files are there with no signal. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}

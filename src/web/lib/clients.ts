@@ -3,7 +3,9 @@
 // under the list's own key, so what was seen online is kept for offline use (persisted-queries.ts
 // keeps that root too).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Client } from '@shared/contract/clients';
 import { api } from './api';
+import { queryClient } from './query-client';
 import { apiQueryKey } from './api/api-paths';
 import { CLIENTS_QUERY_KEY } from './query-keys';
 
@@ -26,5 +28,19 @@ export function useClient(clientId: number | null) {
     queryFn: ({ signal }) => api.getClient({ params: { id: clientId ?? 0 } }, { signal }),
     enabled: clientId !== null,
     refetchOnMount: 'always',
+    // Seen in a list but never opened: shown from there (offline too) while it is asked for.
+    initialData: () => (clientId === null ? undefined : keptClient(clientId)),
+    initialDataUpdatedAt: 0,
   });
+}
+
+/** The client as this device last saw them: their own page, else any kept list of clients. */
+export function keptClient(clientId: number): Client | undefined {
+  const own = queryClient.getQueryData<Client>(clientQueryKey(clientId));
+  if (own) return own;
+  for (const [, list] of queryClient.getQueriesData<Client[]>({ queryKey: CLIENTS_QUERY_KEY })) {
+    const found = Array.isArray(list) ? list.find((client) => client.id === clientId) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -22,13 +22,13 @@ export function useCreateReport() {
   const create = useCreateProject();
   const [keeping, setKeeping] = useState(false);
 
-  const keepOnDevice = async (idempotencyKey: string) => {
+  const keepOnDevice = async (idempotencyKey: string, clientId?: number) => {
     if (userId === null) return;
     setKeeping(true);
     try {
       // The outbox (and the words it says) load with the first report made offline, not with the first screen.
       const { keepNewReport } = await withScreenWords(() => import('../../lib/outbox/local-reports'))();
-      const projectId = await keepNewReport(userId, idempotencyKey);
+      const projectId = await keepNewReport(userId, idempotencyKey, clientId);
       toast({ title: t('report.created'), description: t('report.createdOffline') });
       navigate(`/?project=${projectId}`, { state: NEW_REPORT_STATE });
     } catch (error) {
@@ -39,7 +39,7 @@ export function useCreateReport() {
   };
 
   /**
-   * `clientId`: a report for that client (offline it is kept as a blank report). `template`: made
+   * `clientId`: a report for that client (offline too: the client was seen online). `template`: made
    * from a template (online only for now); without either, the spec's blank report.
    */
   const createReport = ({ clientId, template }: { clientId?: number; template?: NewReportTemplate } = {}) => {
@@ -47,7 +47,7 @@ export function useCreateReport() {
     const idempotencyKey = crypto.randomUUID();
     if (!navigator.onLine) {
       if (template) return void notifyFailure(new Error('offline'), t('report.createFailed'));
-      return void keepOnDevice(idempotencyKey);
+      return void keepOnDevice(idempotencyKey, clientId);
     }
     create.mutate(
       { idempotencyKey, ...(clientId === undefined ? {} : { clientId }), ...(template ? { template } : {}) },
@@ -60,7 +60,7 @@ export function useCreateReport() {
         },
         // No answer at all (the signal dropped on the way): kept here with the same key, so if the
         // server did make it, the outbox's retry is answered with that report, not a second one.
-        onError: (error) => (error instanceof ApiError ? notifyFailure(error, t('report.createFailed')) : void keepOnDevice(idempotencyKey)),
+        onError: (error) => (error instanceof ApiError ? notifyFailure(error, t('report.createFailed')) : void keepOnDevice(idempotencyKey, clientId)),
       },
     );
   };

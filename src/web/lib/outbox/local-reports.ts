@@ -5,6 +5,7 @@ import type { Project, ProjectSummary } from '@shared/contract/projects';
 import { queryClient } from '../query-client';
 import { projectSummaryOf } from '../project-summary';
 import { PROJECTS_QUERY_KEY, projectQueryKey } from '../query-keys';
+import { keptClient } from '../clients';
 import { outbox } from './app-outbox';
 import { isLocalProjectId } from './outbox-entries';
 import { newLocalProjectId, recordReportMoved } from './moved-reports';
@@ -12,13 +13,16 @@ import { newLocalProjectId, recordReportMoved } from './moved-reports';
 /**
  * Keeps a new, empty report on the device and queues its creation; returns its local id.
  * `idempotencyKey`: the key a create already tried with (its answer lost), so the server's report is reused.
+ * `clientId`: a report for that client, named as this device last saw them (offline, the client
+ * screens only offer clients kept from an online visit).
  */
-export async function keepNewReport(userId: number, idempotencyKey?: string): Promise<number> {
+export async function keepNewReport(userId: number, idempotencyKey?: string, clientId?: number): Promise<number> {
   const projectId = newLocalProjectId();
+  const client = clientId === undefined ? undefined : keptClient(clientId);
   const project: Project = {
     id: projectId,
-    clientName: '',
-    clientId: null,
+    clientName: client?.name ?? '',
+    clientId: client?.id ?? null,
     description: '',
     createdAt: new Date().toISOString(),
     photoCount: 0,
@@ -38,7 +42,13 @@ export async function keepNewReport(userId: number, idempotencyKey?: string): Pr
     approval: null,
     issues: [],
   };
-  await outbox.enqueue({ kind: 'create-report', userId, projectId, ...(idempotencyKey ? { id: idempotencyKey } : {}) });
+  await outbox.enqueue({
+    kind: 'create-report',
+    userId,
+    projectId,
+    ...(client ? { client: { id: client.id, name: client.name } } : {}),
+    ...(idempotencyKey ? { id: idempotencyKey } : {}),
+  });
   queryClient.setQueryData(projectQueryKey(projectId), project);
   queryClient.setQueryData<ProjectSummary[]>(PROJECTS_QUERY_KEY, (list) => [projectSummaryOf(project), ...(list ?? [])]);
   return projectId;

@@ -62,6 +62,8 @@ export interface EditEntry extends EntryBase {
 export interface CreateReportEntry extends EntryBase {
   kind: 'create-report';
   projectId: LocalProjectId;
+  /** For one of the business's clients (seen online, so a server id) and the name it had then. */
+  client?: { id: number; name: string };
 }
 
 export interface DeletePhotoEntry extends EntryBase {

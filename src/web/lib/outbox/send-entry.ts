@@ -3,9 +3,10 @@
 // UUID as their Idempotency-Key, so a try whose answer was lost is answered with what the first
 // try stored, never a second copy.
 import { api } from '../api';
+import { ApiError } from '../api-client';
 import { t } from '../i18n/i18n';
 import { photoTypeBadge } from '../photo-type-label';
-import type { OutboxEntry, PhotoEntry } from './outbox-entries';
+import type { CreateReportEntry, OutboxEntry, PhotoEntry } from './outbox-entries';
 import type { SendProgress, SendResult } from './outbox';
 
 /** Time allowed for one photo: 20 s plus 8 KB/s for the bytes (a 600 KB photo on a weak signal: ~95 s). */
@@ -31,10 +32,8 @@ export async function sendEntry(entry: OutboxEntry, progress: SendProgress): Pro
     case 'edit':
       await api.updateProject({ params: { id: entry.projectId }, body: { [entry.field]: entry.value } }, { signal: timeout() });
       return;
-    case 'create-report': {
-      const project = await api.createProject({ body: {} }, { headers: { 'Idempotency-Key': entry.id }, signal: timeout() });
-      return { serverId: project.id };
-    }
+    case 'create-report':
+      return sendNewReport(entry);
     case 'delete-photo':
       await api.deletePhoto({ params: { id: asServerId(entry.photoId) } }, { signal: timeout() });
       return;
@@ -83,4 +82,20 @@ async function sendPhoto(upload: PhotoEntry, { onProgress }: SendProgress): Prom
     },
   );
   return { serverId: photo.id };
+}
+
+/**
+ * A report made with no signal. For a client, it is linked to them; if the client was deleted
+ * meanwhile, the report is still made, under the name it was started with (nothing taken offline is lost).
+ */
+async function sendNewReport(entry: CreateReportEntry): Promise<SendResult> {
+  const create = (body: { clientId?: number; clientName?: string }) =>
+    api.createProject({ body }, { headers: { 'Idempotency-Key': entry.id }, signal: timeout() });
+  if (!entry.client) return { serverId: (await create({})).id };
+  try {
+    return { serverId: (await create({ clientId: entry.client.id })).id };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.serverCode === 'client_not_found')) throw error;
+    return { serverId: (await create({ clientName: entry.client.name })).id };
+  }
 }
