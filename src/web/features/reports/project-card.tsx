@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CalendarDays, ChevronRight, Images } from 'lucide-react';
 import type { ProjectSummary } from '@shared/contract/projects';
@@ -6,8 +6,12 @@ import { formatCreatedDate, projectDescription, projectTitle } from '../../lib/p
 import { t } from '../../lib/i18n/i18n';
 import { useCurrentUser } from '../../lib/auth';
 
-/** One report in a list; the whole card opens it (/?project={id}). `action` (a delete on /projects) sits beside it in place of the chevron. */
-export function ProjectCard({ project, action }: { project: ProjectSummary; action?: ReactNode }) {
+/**
+ * One report in a list; the whole card opens it (/?project={id}). `action` (a delete on /projects) sits beside it in place of the chevron.
+ * Memoized: as a long list scrolls, the cards that stay on screen are not rendered again (the
+ * query cache keeps a report's object the same until it changes).
+ */
+export const ProjectCard = memo(function ProjectCard({ project, action }: { project: ProjectSummary; action?: ReactNode }) {
   const title = projectTitle(project);
   const crewLine = useCrewLine(project);
   return (
@@ -55,7 +59,7 @@ export function ProjectCard({ project, action }: { project: ProjectSummary; acti
       {action}
     </li>
   );
-}
+});
 
 /**
  * Who made the job and whom it is for, in a crew: the maker when it is someone else (a business of

@@ -1,7 +1,7 @@
 // A grid of cards in which only the rows near the screen are in the DOM: at 3,000 reports the page
 // holds a few dozen cards, not 3,000. The page itself scrolls (no inner scroll box, so the
 // browser's own scrolling, find and restore keep working); rows above and below are padding.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Rows kept in the DOM beyond each edge of the screen. */
 const OVERSCAN_ROWS = 4;
@@ -59,17 +59,22 @@ export function VirtualGrid<T>({ items, renderItem, className, columns: columnCo
     };
   }, [rows, rowHeight]);
 
-  // The rendered rows' real height (cards wrap differently in each language and width).
-  useLayoutEffect(() => {
+  // The rendered rows' real height (cards wrap differently in each language and width), read by a
+  // ResizeObserver after the browser's own layout: reading it on every scroll step forced a second
+  // layout per frame, and a 3,000-report list dropped frames while scrolling.
+  useEffect(() => {
     const element = list.current;
-    const shown = range.end - range.start;
-    if (!element || shown <= 0) return;
-    const style = getComputedStyle(element);
-    const gap = parseFloat(style.rowGap) || 0;
-    const content = element.offsetHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    const measured = (content + gap) / shown;
-    if (measured > 0 && Math.abs(measured - rowHeight) > 1) setRowHeight(measured);
-  }, [range, rowHeight, items.length, columns]);
+    if (!element) return;
+    const gap = parseFloat(getComputedStyle(element).rowGap) || 0;
+    const observer = new ResizeObserver(([entry]) => {
+      const shown = Math.ceil(element.children.length / columns);
+      if (!entry || shown <= 0) return;
+      const measured = (entry.contentRect.height + gap) / shown;
+      setRowHeight((old) => (measured > 0 && Math.abs(measured - old) > 1 ? measured : old));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [columns]);
 
   useEffect(() => {
     if (onNearEnd && range.end >= rows - 2) onNearEnd();
