@@ -130,6 +130,35 @@ for (const locale of LOCALES) {
         const revoked = await createShareLink(page, baseURL!, projectId);
         expect((await page.request.delete(`/api/share-links/${revoked.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
 
+        // A client with contact details, linked to the report: the clients list searched, the client's
+        // page (tap-to-call, tap-to-mail, their reports) and its edit form showing an error.
+        const clientWords =
+          locale === 'es'
+            ? { search: 'Buscar clientes', edit: 'Editar', form: 'Cambiar los datos del cliente', phone: 'Teléfono', save: 'Guardar' }
+            : { search: 'Search clients', edit: 'Edit', form: "Change the client's details", phone: 'Phone', save: 'Save' };
+        const clientCreated = await page.request.post('/api/clients', {
+          headers: { origin: baseURL! },
+          data: { name: 'Smith Residence', phone: '+1 555 0100', email: 'smith@example.com', address: '12 Harbour Road', notes: 'Key under the mat' },
+        });
+        expect(clientCreated.status()).toBe(201);
+        const clientId = ((await clientCreated.json()) as { id: number }).id;
+        const linked = await page.request.patch(`/api/projects/${projectId}`, { headers: { origin: baseURL! }, data: { clientId } });
+        expect(linked.ok()).toBe(true);
+        await page.goto('/clients');
+        await page.getByLabel(clientWords.search).fill('smi');
+        await expect(page.getByTestId('client-card')).toHaveCount(1);
+        await expectNoAxeViolations(page, where('clients, searched'));
+        await page.goto(`/clients/${clientId}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Smith Residence' })).toBeVisible();
+        await expect(page.getByTestId('project-card')).toHaveCount(1);
+        await expectNoAxeViolations(page, where('client page'));
+        await page.getByRole('button', { name: clientWords.edit, exact: true }).click();
+        const clientForm = page.locator('form', { has: page.getByRole('heading', { name: clientWords.form }) });
+        await clientForm.getByLabel(clientWords.phone).fill('call me');
+        await clientForm.getByRole('button', { name: clientWords.save }).click();
+        await expect(clientForm.getByRole('alert')).toBeVisible();
+        await expectNoAxeViolations(page, where('client page, editing, with an error'));
+
         await page.goto('/');
         await expect(page.getByTestId('project-card')).toHaveCount(1);
         await expectNoAxeViolations(page, where('home, reports list'));
