@@ -10,12 +10,17 @@ const BENCHMARKS = [
   'bench:auth',
   'bench:billing',
   'bench:admin',
+  'bench:auth-flood',
   'bench:load',
   'bench:client-link',
   'bench:offline-reopen',
   'bench:first-load-js',
   'bench:lighthouse',
+  'bench:search',
+  'bench:home-at-scale',
+  'bench:export',
 ];
+// Not here: bench:crew compares against another checkout (BASELINE_DIR), so it runs alone.
 const only = process.argv.slice(2);
 const selected = only.length > 0 ? BENCHMARKS.filter((name) => only.some((o) => name.includes(o))) : BENCHMARKS;
 
