@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { t } from '../../lib/i18n/i18n';
 import { photoTypeBadge } from '../../lib/photo-type-label';
 import { useAccess } from '../../lib/access';
-import { notifyFailure } from '../../lib/api-errors';
+import { missingAreasOf, notifyFailure } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { isShotCounted } from '../../lib/counted-shots';
 import { refreshProject } from '../../lib/refresh-project';
@@ -17,7 +17,6 @@ import type { OutboxEntryKind } from '../../lib/outbox/outbox-entries';
 import { moveReportToServerId } from '../../lib/outbox/local-reports';
 import { parseProjectParam } from '../../lib/project-param';
 import { keepTemplatesOnDevice } from '../../lib/kept-templates';
-import { missingAreasOf } from '../../lib/missing-areas';
 
 export default function OutboxRunner({ userId }: { userId: number }) {
   // A report made offline and now made on the server: the open editor moves to its real id.

@@ -14,6 +14,8 @@ import { OfflineNote } from '../../components/offline-note';
 import { useIsOnline } from '../../lib/online';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
+import { PendingUploads } from './upload/pending-uploads';
+import { usePendingUploads } from './upload/use-upload-queue';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 import { usePageTitle } from '../../lib/page-title';
 import { useDiscardWhenLeftEmpty } from './discard-empty-report';
@@ -115,7 +117,11 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
         <ReportDetailsCard project={project} />
         {project.areas.length > 0 ? (
           <Suspense fallback={<Spinner />}>
-            <AreaCapture project={project} />
+            <AreaCapture
+              project={project}
+              addPhotos={(props) => <AddPhotosCard project={project} {...props} />}
+              waitingUploads={<WaitingUploads projectId={project.id} />}
+            />
           </Suspense>
         ) : (
           <AddPhotosCard project={project} />
@@ -139,3 +145,8 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
 const AreaCapture = lazy(() => import('./areas/area-capture'));
 // Only reports a client has answered load the answers.
 const ClientAnswersCard = lazy(() => import('./client-answers/client-answers-card'));
+
+/** The report's photos still on this device, on their own (Add Photos is gone from a job finished here). */
+function WaitingUploads({ projectId }: { projectId: number }) {
+  return <PendingUploads uploads={usePendingUploads(projectId)} />;
+}

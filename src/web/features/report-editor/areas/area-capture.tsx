@@ -1,26 +1,37 @@
 // A report made from a template: the areas, and Add Photos capturing into the one chosen, as the
 // cleaner left the job on this device (what the outbox still has to send laid over the server's
-// copy). Loaded only for such reports (a lazy chunk).
-import { useRef, useState } from 'react';
+// copy). Loaded only for such reports (a lazy chunk). The editor hands in Add Photos and the
+// photos waiting to upload, which it has already loaded: this chunk does not load them again.
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Project } from '@shared/contract/projects';
 import { outbox, useOutboxItems } from '../../../lib/outbox/app-outbox';
-import { AddPhotosCard } from '../add-photos-card';
-import { PendingUploads } from '../upload/pending-uploads';
-import { usePendingUploads } from '../upload/use-upload-queue';
 import type { CameraOpener } from '../camera/camera-panel';
 import { areaProgress } from './area-gate';
 import { AreaStepper } from './area-stepper';
 import { AreasCard } from './areas-card';
 import { reportOnDevice } from './waiting-changes';
 
-export default function AreaCapture({ project: stored }: { project: Project }) {
+/** What Add Photos needs to capture into an area (the report itself comes from the editor). */
+export interface AreaAddPhotos {
+  areaId: number | null;
+  areaBar: ReactNode;
+  cameraOpener: Ref<CameraOpener>;
+}
+
+interface AreaCaptureProps {
+  project: Project;
+  addPhotos: (props: AreaAddPhotos) => ReactNode;
+  /** The report's photos still waiting to upload (shown while a job finished here waits for them). */
+  waitingUploads: ReactNode;
+}
+
+export default function AreaCapture({ project: stored, addPhotos, waitingUploads }: AreaCaptureProps) {
   const items = useOutboxItems();
   const onDevice = reportOnDevice(
     stored,
     items.map((item) => item.entry),
   );
   const { project } = onDevice;
-  const waitingUploads = usePendingUploads(stored.id);
   const progress = areaProgress(project, onDevice.waitingPhotos);
   const [chosen, setChosen] = useState<number | null>(null);
   // A tap on an area opens a phone's full-screen camera in it; elsewhere the camera beside the list captures into it.
@@ -45,11 +56,11 @@ export default function AreaCapture({ project: stored }: { project: Project }) {
       {project.status === 'open' ? (
         <div className="flex flex-col gap-2">
           {stepper('card')}
-          <AddPhotosCard project={stored} areaId={areaId} areaBar={stepper('field')} cameraOpener={camera} />
+          {addPhotos({ areaId, areaBar: stepper('field'), cameraOpener: camera })}
         </div>
       ) : (
         // Finished on this phone with photos still to go: they stay in sight until they have.
-        <PendingUploads uploads={waitingUploads} />
+        waitingUploads
       )}
     </div>
   );
