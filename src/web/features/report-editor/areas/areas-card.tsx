@@ -96,14 +96,15 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     document.getElementById(`area-row-${areaId}`)?.scrollIntoView({ block: 'center' });
   };
 
+  const keepFinish = () => {
+    keep({ kind: 'finish', projectId: project.id });
+    toast({ title: t('finish.kept'), description: t('finish.keptText') });
+  };
+
   const finish = () => {
     if (missing.length > 0) return setShowMissing(true);
     setRefusedBy(null);
-    if (mustQueue()) {
-      keep({ kind: 'finish', projectId: project.id });
-      toast({ title: t('finish.kept'), description: t('finish.keptText') });
-      return;
-    }
+    if (mustQueue()) return keepFinish();
     setBusy(true);
     void (async () => {
       try {
@@ -117,7 +118,7 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
           setRefusedBy(refused);
           setShowMissing(true);
         } else if (error instanceof ApiError) notifyFailure(error, t('finish.failed'));
-        else keep({ kind: 'finish', projectId: project.id });
+        else keepFinish();
       } finally {
         await refreshProject(project.id);
         setBusy(false);
