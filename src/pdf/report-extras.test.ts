@@ -18,7 +18,7 @@ describe('approvalLineOf', () => {
 describe('pdfAreaOf', () => {
   it('asks for the larger of the two minimums and keeps a skip', () => {
     const skipped = { reason: 'occupied' as const, note: 'Guest asleep' };
-    expect(pdfAreaOf({ id: 7, name: 'Kitchen', minBefore: 1, minAfter: 2, skipped })).toEqual({ id: 7, name: 'Kitchen', required: 2, skipped });
+    expect(pdfAreaOf({ id: 7, key: 'kitchen', name: 'Kitchen', minBefore: 1, minAfter: 2, skipped })).toEqual({ id: 7, name: 'Kitchen', required: 2, skipped });
   });
 });
 

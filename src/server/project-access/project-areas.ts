@@ -27,6 +27,7 @@ export function listAreaRows(db: Database, projectId: number): Promise<ProjectAr
 export function toAreaResponse(row: ProjectAreaRow): ProjectArea {
   return {
     id: row.id,
+    key: row.key,
     name: row.name,
     minBefore: row.minBefore,
     minAfter: row.minAfter,

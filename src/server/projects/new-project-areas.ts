@@ -2,7 +2,7 @@
 // the counts (1 each when not given), named in the member's language.
 import type { CreateProjectBody } from '../../shared/contract/projects.js';
 import { toLocale } from '../../shared/preferences.js';
-import { expandAreas } from '../../shared/templates/built-in-templates.js';
+import { expandAreas, roomCountsOf } from '../../shared/templates/expand-areas.js';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../lib/http-errors.js';
 import { templateOwnerKey } from '../templates/template-owner.js';
@@ -13,5 +13,5 @@ export async function areasForNewProject(db: Database, member: { businessId: num
   if (body.templateId === undefined) return [];
   const template = await findTemplate(db, templateOwnerKey(member), body.templateId, toLocale(member.locale));
   if (!template) throw badRequest('template_not_found');
-  return expandAreas(template.areas, { bedrooms: body.bedrooms ?? 1, bathrooms: body.bathrooms ?? 1 });
+  return expandAreas(template.areas, roomCountsOf(body));
 }

@@ -53,7 +53,7 @@ describe('a report made from a template', () => {
       'Bathroom 1',
       'Baseboards and windows',
     ]);
-    expect(report.areas[3]).toEqual({ id: expect.any(Number), name: 'Kitchen', minBefore: 2, minAfter: 2, skipped: null });
+    expect(report.areas[3]).toEqual({ id: expect.any(Number), key: 'kitchen', name: 'Kitchen', minBefore: 2, minAfter: 2, skipped: null });
     expect((await getReport(client, report.id)).areas).toEqual(report.areas);
 
     const none = await templatedReport(client, { templateId: 'standard-clean', bedrooms: 0, bathrooms: 3 });
@@ -68,7 +68,7 @@ describe('a report made from a template', () => {
     const client = await member();
     const own = await client.post<Template>('/api/templates', { name: 'Garage job', areas: [{ name: 'Garage', minBefore: 1, minAfter: 3 }] });
     const report = await templatedReport(client, { templateId: own.body.id });
-    expect(report.areas).toEqual([{ id: expect.any(Number), name: 'Garage', minBefore: 1, minAfter: 3, skipped: null }]);
+    expect(report.areas).toEqual([{ id: expect.any(Number), key: 'area-1', name: 'Garage', minBefore: 1, minAfter: 3, skipped: null }]);
     // Another business cannot use it.
     const other = await member();
     expect((await other.post<{ code: string }>('/api/projects', { templateId: own.body.id })).body.code).toBe('template_not_found');

@@ -87,6 +87,8 @@ export type SkipReason = z.infer<typeof SkipReasonSchema>;
 /** One area (room) of a report made from a template, in template order. */
 export const ProjectAreaSchema = z.object({
   id: z.number(),
+  /** Unique in the report: its template area's key ("kitchen", "bedroom-2" for a repeated one). */
+  key: z.string(),
   name: z.string(),
   minBefore: z.number(),
   minAfter: z.number(),

@@ -120,16 +120,3 @@ function localise(template: BuiltInTemplate, locale: Locale): Template {
     })),
   };
 }
-
-/** "Bedroom 1…n", "Bathroom 1…n": a template's areas for a report, repeated areas made from the counts. */
-export function expandAreas(
-  areas: readonly Template['areas'][number][],
-  counts: { bedrooms: number; bathrooms: number },
-): Array<{ key: string; name: string; minBefore: number; minAfter: number }> {
-  return areas.flatMap((entry) => {
-    const base = { minBefore: entry.minBefore, minAfter: entry.minAfter };
-    if (entry.repeat === null) return [{ key: entry.key, name: entry.name, ...base }];
-    const count = counts[entry.repeat];
-    return Array.from({ length: count }, (_, index) => ({ key: `${entry.key}-${index + 1}`, name: `${entry.name} ${index + 1}`, ...base }));
-  });
-}

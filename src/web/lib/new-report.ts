@@ -6,11 +6,17 @@ export function markReportJustCreated(projectId: number): void {
   justCreated = projectId;
 }
 
-/** True once for the report just created (the first time its editor asks). */
-export function takeReportJustCreated(projectId: number): boolean {
-  if (justCreated !== projectId) return false;
-  justCreated = null;
-  return true;
+/**
+ * Whether this is the report just created. Read while rendering, and forgotten only once the
+ * editor is on screen (forgetReportJustCreated in an effect): a render React throws away (a lazy
+ * part of the editor still loading) must not use it up.
+ */
+export function isReportJustCreated(projectId: number): boolean {
+  return justCreated === projectId;
+}
+
+export function forgetReportJustCreated(projectId: number): void {
+  if (justCreated === projectId) justCreated = null;
 }
 
 /**

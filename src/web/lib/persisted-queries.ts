@@ -1,12 +1,13 @@
-// The signed-in user's reports stay readable with no signal (decision 018): the user,
-// the subscription status, the reports list and every report opened while online are written to
-// IndexedDB as they change, and read back when the app opens. The record names its user, so a
-// different sign-in on this device never sees it; sign-out deletes it (clearPersistedQueries).
+// The signed-in user's reports stay readable with no signal (decision 018): the user, the
+// subscription status, the reports list, the clients and job templates seen, and every report
+// opened while online are written to IndexedDB as they change, and read back when the app opens.
+// The record names its user, so a different sign-in on this device never sees it; sign-out
+// deletes it (clearPersistedQueries).
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/contract/auth';
 import { PERSISTED_QUERIES_KEY } from './offline-cache-names';
-import { CLIENTS_QUERY_KEY, PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
+import { CLIENTS_QUERY_KEY, PROJECTS_QUERY_KEY, SUBSCRIPTION_STATUS_QUERY_KEY, TEMPLATES_QUERY_KEY, USER_QUERY_KEY } from './query-keys';
 
 interface PersistedQueries {
   userId: number;
@@ -17,7 +18,13 @@ interface PersistedQueries {
 /** Older than this, a record is dropped rather than shown as the user's reports. */
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 const WRITE_THROTTLE_MS = 500;
-const PERSISTED_ROOTS = new Set<unknown>([USER_QUERY_KEY[0], SUBSCRIPTION_STATUS_QUERY_KEY[0], PROJECTS_QUERY_KEY[0], CLIENTS_QUERY_KEY[0]]);
+const PERSISTED_ROOTS = new Set<unknown>([
+  USER_QUERY_KEY[0],
+  SUBSCRIPTION_STATUS_QUERY_KEY[0],
+  PROJECTS_QUERY_KEY[0],
+  CLIENTS_QUERY_KEY[0],
+  TEMPLATES_QUERY_KEY[0],
+]);
 
 let store: UseStore | null = null;
 const openStore = () => (store ??= createStore('cleanproof-offline', 'queries'));

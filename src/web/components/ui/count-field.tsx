@@ -4,20 +4,30 @@ import { cn } from './cn';
 
 export function CountField({
   label,
+  shortLabel,
   value,
   max,
   onChange,
   className,
 }: {
   label: string;
+  /** Shown instead of `label` where space is short (the label is still what it is called). */
+  shortLabel?: string;
   value: number;
   max: number;
   onChange: (count: number) => void;
   className?: string;
 }) {
   return (
-    <label className="text-sm font-medium">
-      {label}
+    <label className="block text-sm font-medium">
+      {shortLabel ? (
+        <>
+          <span aria-hidden="true">{shortLabel}</span>
+          <span className="sr-only">{label}</span>
+        </>
+      ) : (
+        label
+      )}
       <input
         type="number"
         inputMode="numeric"

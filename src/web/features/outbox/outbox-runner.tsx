@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { t } from '../../lib/i18n/i18n';
 import { photoTypeBadge } from '../../lib/photo-type-label';
 import { useAccess } from '../../lib/access';
-import { notifyFailure } from '../../lib/api-errors';
+import { missingAreasOf, notifyFailure } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { isShotCounted } from '../../lib/counted-shots';
 import { refreshProject } from '../../lib/refresh-project';
@@ -16,6 +16,7 @@ import { publishOutboxWaiting } from '../../lib/outbox/outbox-status';
 import type { OutboxEntryKind } from '../../lib/outbox/outbox-entries';
 import { moveReportToServerId } from '../../lib/outbox/local-reports';
 import { parseProjectParam } from '../../lib/project-param';
+import { keepTemplatesOnDevice } from '../../lib/kept-templates';
 
 export default function OutboxRunner({ userId }: { userId: number }) {
   // A report made offline and now made on the server: the open editor moves to its real id.
@@ -31,6 +32,8 @@ export default function OutboxRunner({ userId }: { userId: number }) {
   useEffect(() => {
     outbox.setOwner(userId);
     void startOutbox();
+    // Not the outbox's own work, but it needs the same moment: signed in, idle, and on every screen.
+    keepTemplatesOnDevice();
     const onOnline = () => outbox.retryNow();
     window.addEventListener('online', onOnline);
     const publish = () => publishOutboxWaiting(outbox.getSnapshot().length);
@@ -72,6 +75,9 @@ const FAILED_TITLE: Record<OutboxEntryKind, () => string> = {
   'create-pair': () => t('pairs.createFailed'),
   'delete-pair': () => t('pairs.deleteFailed'),
   'auto-pair': () => t('pairs.autoFailed'),
+  'skip-area': () => t('areas.failed'),
+  finish: () => t('finish.failed'),
+  reopen: () => t('areas.failed'),
 };
 
 function tell(event: OutboxEvent): void {
@@ -90,6 +96,8 @@ function tell(event: OutboxEvent): void {
       if (entry.kind === 'create-pair') toast({ title: t('pairs.created'), description: t('pairs.createdText') });
       if (entry.kind === 'delete-pair') toast({ title: t('pairs.deleted'), description: t('pairs.deletedText') });
       if (entry.kind === 'auto-pair') toast({ title: t('pairs.autoDone'), description: t('pairs.autoDoneText', { count: event.pairsCreated ?? 0 }) });
+      // A finish kept on the device: the server has checked every area and closed the job.
+      if (entry.kind === 'finish') toast({ title: t('finish.done'), description: t('finish.confirmedText') });
       break;
     case 'waiting':
       // Once per photo: its first failure. spec §8's 'Failed to save photo' when the server failed.
@@ -98,8 +106,20 @@ function tell(event: OutboxEvent): void {
         toast({ title: t('addPhotos.saveFailed'), description: t('upload.serverFailed', { type: photoTypeBadge(entry.type) }), variant: 'destructive' });
       else if (!isShotCounted(entry.id)) toast({ title: t('upload.waiting'), description: t('upload.waitingText') });
       break;
-    case 'failed':
+    case 'failed': {
+      // The server's gate refused a finish kept on the device: the job stays open, and says what is missing.
+      const missing = entry.kind === 'finish' ? missingAreasOf(event.error) : null;
+      if (missing) {
+        void refreshProject(entry.projectId);
+        toast({
+          title: t('finish.failed'),
+          description: t('finish.stillMissing', { areas: missing.map((area) => area.name).join(', ') }),
+          variant: 'destructive',
+        });
+        break;
+      }
       notifyFailure(event.error, FAILED_TITLE[entry.kind]());
       break;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { t, type MessageId } from '../../lib/i18n/i18n';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { Camera, Lock, Upload } from 'lucide-react';
 import type { PhotoType, Project } from '@shared/contract/projects';
 import { PRODUCT_NAME } from '@shared/rules';
@@ -10,13 +10,13 @@ import { arrowKeyChoice, choiceTabIndex } from '../../components/ui/arrow-key-ch
 import { useHasAccess } from '../../lib/access';
 import { useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { CameraPanel } from './camera/camera-panel';
+import { CameraPanel, type CameraOpener } from './camera/camera-panel';
 import { ghostChoices } from './camera/ghost-source';
 import type { PhotoRef } from '../../lib/outbox/outbox-entries';
 import { markShotCounted } from '../../lib/counted-shots';
 import { outbox } from '../../lib/outbox/app-outbox';
 import { bulkImportOrder, type BulkItem } from './upload/bulk-plan';
-import { takeReportJustCreated } from '../../lib/new-report';
+import { forgetReportJustCreated, isReportJustCreated } from '../../lib/new-report';
 import { chooseDeviceMode, readDeviceTraits, type PhotoInputMode } from '../../lib/device-mode';
 import { PhotoTypeSelector } from './photo-type-selector';
 import { PendingUploads } from './upload/pending-uploads';
@@ -30,10 +30,19 @@ const MODE_LABEL: Record<PhotoInputMode, { label: MessageId; icon: typeof Camera
   upload: { label: 'addPhotos.upload', icon: Upload },
 };
 
+interface AddPhotosCardProps {
+  project: Project;
+  /** A report made from a template captures into this area; its ghost is that area's before. */
+  areaId?: number | null;
+  /** Shown in the full-screen camera: the area being captured and the way to the next one. */
+  areaBar?: ReactNode;
+  /** Opens the full-screen camera (a phone) from outside: an area tapped to capture into it. */
+  cameraOpener?: Ref<CameraOpener>;
+}
+
 /** The Add Photos card: before/after selector, camera or upload by device (spec §2, §4). */
-export function AddPhotosCard({ project, areaId = null }: { project: Project; areaId?: number | null }) {
+export function AddPhotosCard({ project, areaId = null, areaBar, cameraOpener }: AddPhotosCardProps) {
   const projectId = project.id;
-  // A report made from a template captures into the chosen area; its ghost is that area's before.
   const area = areaId === null ? {} : { areaId };
   const areaPhotos = areaId === null ? project.photos : project.photos.filter((photo) => photo.areaId === areaId);
   const [{ initialMode, availableModes }] = useState(() => chooseDeviceMode(readDeviceTraits()));
@@ -41,8 +50,10 @@ export function AddPhotosCard({ project, areaId = null }: { project: Project; ar
   const [type, setType] = useState<PhotoType>('before');
   // spec §4 camera mode (phones): the camera fills the screen, and a report just made opens in it.
   const fullScreenCamera = initialMode === 'camera';
-  const [openCameraAtOnce] = useState(() => takeReportJustCreated(projectId));
+  const [openCameraAtOnce] = useState(() => isReportJustCreated(projectId));
+  useEffect(() => forgetReportJustCreated(projectId), [projectId]);
   const pendingUploads = usePendingUploads(projectId);
+  const areaUploads = areaId === null ? pendingUploads : pendingUploads.filter((upload) => upload.areaId === areaId);
   const hasAccess = useHasAccess();
   const { data: user } = useCurrentUser();
 
@@ -159,11 +170,9 @@ export function AddPhotosCard({ project, areaId = null }: { project: Project; ar
                 onTypeChange={setType}
                 fullScreen={fullScreenCamera}
                 openAtOnce={openCameraAtOnce}
-                ghost={
-                  type === 'after'
-                    ? ghostChoices(areaPhotos, project.photoPairs, areaId === null ? pendingUploads : [], (localKey) => outbox.serverIdOf(localKey))
-                    : null
-                }
+                ghost={type === 'after' ? ghostChoices(areaPhotos, project.photoPairs, areaUploads, (localKey) => outbox.serverIdOf(localKey)) : null}
+                fieldBar={areaBar}
+                opener={cameraOpener}
                 onCapture={(photo, capturedAt, { pairWith, fullScreen }) =>
                   void keep(
                     () => photo,

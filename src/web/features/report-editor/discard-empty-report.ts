@@ -26,7 +26,13 @@ function isOpenedAsNewReport(): boolean {
 const openEditors = new Map<number, number>();
 
 export function isLeftEmpty(project: Project, waitingEntries: number): boolean {
-  return project.clientName.trim() === '' && project.description.trim() === '' && project.photos.length === 0 && waitingEntries === 0;
+  return (
+    project.clientName.trim() === '' &&
+    project.description.trim() === '' &&
+    project.photos.length === 0 &&
+    !project.areas.some((area) => area.skipped !== null) &&
+    waitingEntries === 0
+  );
 }
 
 /** Deletes the report this editor shows when it is left empty (see above). */

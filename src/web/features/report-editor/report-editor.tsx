@@ -1,6 +1,6 @@
 // The open report (spec §2): Report Details, Add Photos, Photo Pairs and Export to PDF.
 import { t } from '../../lib/i18n/i18n';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CalendarDays, CheckCircle2 } from 'lucide-react';
 import type { Project } from '@shared/contract/projects';
@@ -14,6 +14,8 @@ import { OfflineNote } from '../../components/offline-note';
 import { useIsOnline } from '../../lib/online';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
+import { PendingUploads } from './upload/pending-uploads';
+import { usePendingUploads } from './upload/use-upload-queue';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
 import { usePageTitle } from '../../lib/page-title';
 import { useDiscardWhenLeftEmpty } from './discard-empty-report';
@@ -113,7 +115,17 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:items-start">
         <ReportDetailsCard project={project} />
-        {project.areas.length > 0 ? <AreaCapture project={project} /> : <AddPhotosCard project={project} />}
+        {project.areas.length > 0 ? (
+          <Suspense fallback={<Spinner />}>
+            <AreaCapture
+              project={project}
+              addPhotos={(props) => <AddPhotosCard project={project} {...props} />}
+              waitingUploads={<WaitingUploads projectId={project.id} />}
+            />
+          </Suspense>
+        ) : (
+          <AddPhotosCard project={project} />
+        )}
         {(project.approval || project.issues.length > 0) && (
           <div className="lg:col-span-2">
             <Suspense fallback={<Spinner />}>
@@ -130,28 +142,11 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
 }
 
 // Only reports made from a template load the areas' screen.
-const AreasCard = lazy(() => import('./areas/areas-card'));
+const AreaCapture = lazy(() => import('./areas/area-capture'));
 // Only reports a client has answered load the answers.
 const ClientAnswersCard = lazy(() => import('./client-answers/client-answers-card'));
 
-/** A report made from a template: the areas, and Add Photos capturing into the one chosen. */
-function AreaCapture({ project }: { project: Project }) {
-  const [chosen, setChosen] = useState<number | null>(null);
-  const areaId = chosen !== null && project.areas.some((area) => area.id === chosen) ? chosen : (project.areas[0]?.id ?? null);
-  const areaName = project.areas.find((area) => area.id === areaId)?.name ?? '';
-  return (
-    <div className="flex flex-col gap-4">
-      <Suspense fallback={<Spinner />}>
-        <AreasCard project={project} selected={areaId} onSelect={setChosen} />
-      </Suspense>
-      {project.status === 'open' && (
-        <div>
-          <p className="mb-2 text-sm font-semibold text-brand-800" aria-live="polite" data-testid="capturing-into">
-            {t('areas.capturingInto', { area: areaName })}
-          </p>
-          <AddPhotosCard key={areaId} project={project} areaId={areaId} />
-        </div>
-      )}
-    </div>
-  );
+/** The report's photos still on this device, on their own (Add Photos is gone from a job finished here). */
+function WaitingUploads({ projectId }: { projectId: number }) {
+  return <PendingUploads uploads={usePendingUploads(projectId)} />;
 }

@@ -1,5 +1,6 @@
 // New Report from a template: the kind of job (or the spec's blank report), where its areas
 // repeat the bedroom and bathroom counts, and the client it is for. A lazy chunk: the first screen does not carry it.
+// With no signal it offers the templates kept on this device, and the report is made there (use-create-report.ts).
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +33,12 @@ export default function TemplatePicker({ onCreate, isCreating }: TemplatePickerP
   const [bedrooms, setBedrooms] = useState(1);
   const [bathrooms, setBathrooms] = useState(1);
   const mayManageTemplates = useMayCall('createTemplate');
-  if (!templates.data) return <Spinner />;
+  if (!templates.data) {
+    // No signal, and this phone has never kept them (lib/kept-templates.ts): say so rather than spin.
+    if (templates.fetchStatus === 'paused')
+      return <p className="mt-3 rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">{t('newReport.templatesNotKept')}</p>;
+    return <Spinner />;
+  }
   const chosen = templates.data.find((template) => template.id === choice);
   const repeats = new Set(chosen?.areas.map((area) => area.repeat) ?? []);
   return (

@@ -22,15 +22,22 @@ export function useCreateReport() {
   const create = useCreateProject();
   const [keeping, setKeeping] = useState(false);
 
-  const keepOnDevice = async (idempotencyKey: string, clientId?: number) => {
+  const keepOnDevice = async (idempotencyKey: string, clientId?: number, template?: NewReportTemplate) => {
     if (userId === null) return;
     setKeeping(true);
     try {
       // The outbox (and the words it says) load with the first report made offline, not with the first screen.
-      const { keepNewReport } = await withScreenWords(() => import('../../lib/outbox/local-reports'))();
-      const projectId = await keepNewReport(userId, idempotencyKey, clientId);
-      toast({ title: t('report.created'), description: t('report.createdOffline') });
-      navigate(`/?project=${projectId}`, { state: NEW_REPORT_STATE });
+      const { keepNewReport, TemplateNotKeptError } = await withScreenWords(() => import('../../lib/outbox/local-reports'))();
+      try {
+        const projectId = await keepNewReport(userId, idempotencyKey, clientId, template);
+        toast({ title: t('report.created'), description: t('report.createdOffline') });
+        // From a template, as online: on a phone it opens straight into the camera, in its first area.
+        if (template) markReportJustCreated(projectId);
+        navigate(`/?project=${projectId}`, { state: NEW_REPORT_STATE });
+      } catch (error) {
+        if (!(error instanceof TemplateNotKeptError)) throw error;
+        toast({ title: t('report.createFailed'), description: t('newReport.templateNotKept'), variant: 'destructive' });
+      }
     } catch (error) {
       notifyFailure(error, t('report.createFailed'));
     } finally {
@@ -40,15 +47,13 @@ export function useCreateReport() {
 
   /**
    * `clientId`: a report for that client (offline too: the client was seen online). `template`: made
-   * from a template (online only for now); without either, the spec's blank report.
+   * from a template (offline too: from the templates kept on the device, with its areas on screen
+   * at once); without either, the spec's blank report.
    */
   const createReport = ({ clientId, template }: { clientId?: number; template?: NewReportTemplate } = {}) => {
     if (!hasAccess) return navigate('/subscribe');
     const idempotencyKey = crypto.randomUUID();
-    if (!navigator.onLine) {
-      if (template) return void notifyFailure(new Error('offline'), t('report.createFailed'));
-      return void keepOnDevice(idempotencyKey, clientId);
-    }
+    if (!navigator.onLine) return void keepOnDevice(idempotencyKey, clientId, template);
     create.mutate(
       { idempotencyKey, ...(clientId === undefined ? {} : { clientId }), ...(template ? { template } : {}) },
       {
@@ -60,7 +65,8 @@ export function useCreateReport() {
         },
         // No answer at all (the signal dropped on the way): kept here with the same key, so if the
         // server did make it, the outbox's retry is answered with that report, not a second one.
-        onError: (error) => (error instanceof ApiError ? notifyFailure(error, t('report.createFailed')) : void keepOnDevice(idempotencyKey, clientId)),
+        onError: (error) =>
+          error instanceof ApiError ? notifyFailure(error, t('report.createFailed')) : void keepOnDevice(idempotencyKey, clientId, template),
       },
     );
   };

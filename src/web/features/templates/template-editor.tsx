@@ -83,77 +83,82 @@ export function TemplateEditor({ template, onDone }: { template: Template; onDon
       </div>
       <fieldset>
         <legend className="text-sm font-semibold">{t('templates.areas')}</legend>
+        <p className="text-sm text-slate-600">{t('templates.minimumsHint')}</p>
         <ol className="mt-2 flex flex-col gap-3">
           {areas.map((area, index) => (
             <li key={area.key ?? `new-${index}`} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid="template-area">
-              <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
-                <div>
-                  <Label htmlFor={`${id}-area-${index}`}>{t('templates.areaName', { number: index + 1 })}</Label>
-                  <Input
-                    id={`${id}-area-${index}`}
-                    value={area.name}
-                    maxLength={TEMPLATE_NAME_MAX_LENGTH}
-                    onChange={(event) => change(index, { name: event.target.value })}
-                  />
+              {/* Compact on a phone: the name's label beside its moves, the counts and repeat on one row. */}
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor={`${id}-area-${index}`}>{t('templates.areaName', { number: index + 1 })}</Label>
+                <div className="flex gap-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t('templates.moveUp', { name: area.name || index + 1 })}
+                  >
+                    <ArrowUp className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={index === areas.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t('templates.moveDown', { name: area.name || index + 1 })}
+                  >
+                    <ArrowDown className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={areas.length === 1}
+                    onClick={() => setAreas((current) => current.filter((_, i) => i !== index))}
+                    aria-label={t('templates.removeArea', { name: area.name || index + 1 })}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
                 </div>
+              </div>
+              <div className="mt-1 grid grid-cols-[4.5rem_4.5rem_minmax(0,1fr)] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_10rem]">
+                <Input
+                  id={`${id}-area-${index}`}
+                  className="col-span-3 sm:col-span-1"
+                  value={area.name}
+                  maxLength={TEMPLATE_NAME_MAX_LENGTH}
+                  onChange={(event) => change(index, { name: event.target.value })}
+                />
                 <CountField
                   label={t('templates.minBefore')}
+                  shortLabel={t('templates.minBeforeShort')}
                   value={area.minBefore}
                   max={AREA_MIN_PHOTOS_MAX}
-                  className="w-20"
+                  className="w-full"
                   onChange={(minBefore) => change(index, { minBefore })}
                 />
                 <CountField
                   label={t('templates.minAfter')}
+                  shortLabel={t('templates.minAfterShort')}
                   value={area.minAfter}
                   max={AREA_MIN_PHOTOS_MAX}
-                  className="w-20"
+                  className="w-full"
                   onChange={(minAfter) => change(index, { minAfter })}
                 />
-                <label className="text-sm font-medium">
+                <label className="block text-sm font-medium">
                   {t('templates.repeat')}
                   <select
                     value={area.repeat ?? ''}
                     onChange={(event) => change(index, { repeat: event.target.value === '' ? null : (event.target.value as AreaRepeat) })}
-                    className="mt-1 block min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-base"
+                    className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-base"
                   >
                     <option value="">{t('templates.repeatNone')}</option>
                     <option value="bedrooms">{t('templates.repeatBedrooms')}</option>
                     <option value="bathrooms">{t('templates.repeatBathrooms')}</option>
                   </select>
                 </label>
-              </div>
-              <div className="mt-2 flex flex-wrap gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={t('templates.moveUp', { name: area.name || index + 1 })}
-                >
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={index === areas.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={t('templates.moveDown', { name: area.name || index + 1 })}
-                >
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={areas.length === 1}
-                  onClick={() => setAreas((current) => current.filter((_, i) => i !== index))}
-                  aria-label={t('templates.removeArea', { name: area.name || index + 1 })}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
               </div>
             </li>
           ))}

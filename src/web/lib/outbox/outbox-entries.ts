@@ -2,7 +2,7 @@
 // Each entry belongs to the user who made it, is sent in the order made, and may point at another
 // entry that has not reached the server yet (a photo of a report made offline, a pair of a photo
 // still waiting): such a reference is a local id, resolved to the server's id before sending.
-import type { PhotoType } from '@shared/contract/projects';
+import type { PhotoType, SkipReason } from '@shared/contract/projects';
 
 export type PhotoSource = 'camera' | 'upload';
 export type DetailsField = 'clientName' | 'description';
@@ -13,6 +13,11 @@ export type DetailsField = 'clientName' | 'description';
  * and can never be a server's id.
  */
 export type LocalProjectId = number;
+/**
+ * An area of a report made from a template on the device: negative, like the report's own id,
+ * until the server has made the report and its areas (matched by key, `matchLocalAreas`).
+ */
+export type LocalAreaId = number;
 /** A photo still in the outbox is referred to by its entry's id (a UUID string). */
 export type LocalPhotoKey = string;
 /** A photo: the server's id, or the local key of a photo entry still waiting. */
@@ -46,7 +51,7 @@ export interface PhotoEntry extends EntryBase {
   capturedAt?: string;
   /** An AFTER photo to pair, once stored, with this BEFORE (shoot-to-pair): the server's id or a local key. */
   pairWith?: PhotoRef;
-  /** The report area it was taken in (a report made from a template). */
+  /** The report area it was taken in (a report made from a template): the server's id, or a local one. */
   areaId?: number;
 }
 
@@ -64,6 +69,37 @@ export interface CreateReportEntry extends EntryBase {
   projectId: LocalProjectId;
   /** For one of the business's clients (seen online, so a server id) and the name it had then. */
   client?: { id: number; name: string };
+  /** Made from a template kept on the device: the areas it made there, by local id and key. */
+  template?: NewReportFromTemplate;
+}
+
+export interface NewReportFromTemplate {
+  templateId: string;
+  bedrooms?: number;
+  bathrooms?: number;
+  areas: Array<{ id: LocalAreaId; key: string }>;
+}
+
+/** Skip an area with a reason, or (skip null) undo that; a newer one for the same area replaces a waiting one. */
+export interface SkipAreaEntry extends EntryBase {
+  kind: 'skip-area';
+  projectId: number;
+  areaId: number;
+  skip: { reason: SkipReason; note?: string } | null;
+}
+
+/**
+ * Finish job, sent after everything made before it (its photos first), so the server checks the
+ * gate against them; refused (409 areas_incomplete) it is dropped with the areas still missing.
+ */
+export interface FinishEntry extends EntryBase {
+  kind: 'finish';
+  projectId: number;
+}
+
+export interface ReopenEntry extends EntryBase {
+  kind: 'reopen';
+  projectId: number;
 }
 
 export interface DeletePhotoEntry extends EntryBase {
@@ -90,7 +126,8 @@ export interface AutoPairEntry extends EntryBase {
   projectId: number;
 }
 
-export type OutboxEntry = PhotoEntry | EditEntry | CreateReportEntry | DeletePhotoEntry | CreatePairEntry | DeletePairEntry | AutoPairEntry;
+export type OutboxEntry =
+  PhotoEntry | EditEntry | CreateReportEntry | DeletePhotoEntry | CreatePairEntry | DeletePairEntry | AutoPairEntry | SkipAreaEntry | FinishEntry | ReopenEntry;
 export type OutboxEntryKind = OutboxEntry['kind'];
 
 /** What a caller gives: the outbox adds the id (unless given), the order and the attempt count. */
@@ -102,7 +139,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * the server's id into every waiting entry's field (and resolves it again just before sending).
  * A new kind of reference is one more name here.
  */
-export const REFERENCE_FIELDS = ['projectId', 'photoId', 'beforePhotoId', 'afterPhotoId', 'pairWith'] as const;
+export const REFERENCE_FIELDS = ['projectId', 'photoId', 'beforePhotoId', 'afterPhotoId', 'pairWith', 'areaId'] as const;
 type ReferenceField = (typeof REFERENCE_FIELDS)[number];
 
 export type LocalRef = LocalProjectId | LocalPhotoKey;
@@ -116,11 +153,32 @@ export function isLocalRef(value: unknown): value is LocalRef {
   return typeof value === 'string' || (typeof value === 'number' && value < 0);
 }
 
-/** The local id the server's answer to this entry resolves, if others may refer to it. */
-export function localRefOf(entry: OutboxEntry): LocalRef | null {
-  if (entry.kind === 'create-report') return entry.projectId;
-  if (entry.kind === 'photo') return entry.id;
-  return null;
+/**
+ * The local ids the server's answer to this entry resolves, which others may refer to: a new
+ * report's id first, then the areas it was made with on the device; a photo's key.
+ */
+export function localRefsOf(entry: OutboxEntry): LocalRef[] {
+  if (entry.kind === 'create-report') return [entry.projectId, ...(entry.template?.areas.map((area) => area.id) ?? [])];
+  if (entry.kind === 'photo') return [entry.id];
+  return [];
+}
+
+/** An area the server's report no longer has (its template was deleted meanwhile): its photos go in unsorted. */
+export const NO_AREA = 0;
+
+/**
+ * Each area made on the device, matched to the server's area of the report it made: by key (the
+ * same template rule, whatever the names' language); if the template changed meanwhile and the key
+ * is gone, the area in the same place (or the last one), so no photo taken offline is lost.
+ */
+export function matchLocalAreas(
+  local: ReadonlyArray<{ id: LocalAreaId; key: string }>,
+  server: ReadonlyArray<{ id: number; key: string }>,
+): Array<[LocalAreaId, number]> {
+  return local.map((area, index) => [
+    area.id,
+    (server.find((candidate) => candidate.key === area.key) ?? server[Math.min(index, server.length - 1)])?.id ?? NO_AREA,
+  ]);
 }
 
 /** The entry's fields that refer to other entries (a new report's own id is not a reference). */
@@ -154,7 +212,10 @@ export function unresolvedReference(entry: OutboxEntry): LocalRef | null {
  * replaced by a newer edit of it (the last edit wins, as online).
  */
 export function coalesceKeyOf(entry: OutboxEntry): string | null {
-  return entry.kind === 'edit' ? `edit:${entry.userId}:${entry.projectId}:${entry.field}` : null;
+  if (entry.kind === 'edit') return `edit:${entry.userId}:${entry.projectId}:${entry.field}`;
+  // Skip, then unskip (or the other way) while waiting: only the last one is what the cleaner meant.
+  if (entry.kind === 'skip-area') return `skip:${entry.userId}:${entry.projectId}:${entry.areaId}`;
+  return null;
 }
 
 /** A stored record as read back: photos kept by an earlier version of the app have no `kind`. */

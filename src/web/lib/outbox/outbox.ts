@@ -14,7 +14,7 @@ import type { PhotoType } from '@shared/contract/projects';
 import { classifyFailure, confirmDrop, retryDelayMs, type SignedInUserId, type WaitReason } from './outbox-policy';
 import {
   coalesceKeyOf,
-  localRefOf,
+  localRefsOf,
   resolveReferences,
   unresolvedReference,
   type LocalRef,
@@ -69,7 +69,12 @@ export interface SendProgress {
  * What the server answered: the id it gave the entry's photo or report (for entries that refer to
  * it), and for Auto Pair All how many pairs it made.
  */
-export type SendResult = { serverId?: number; pairsCreated?: number } | void;
+export type SendResult = {
+  serverId?: number;
+  pairsCreated?: number;
+  /** Other local ids the answer resolves, with their server ids: the areas of a report made on the device. */
+  moreServerIds?: ReadonlyArray<readonly [LocalRef, number]>;
+} | void;
 
 /** An entry refers to one that was refused and dropped: it can never be sent. */
 export class UnresolvedReferenceError extends Error {
@@ -232,7 +237,7 @@ export class Outbox {
       for (let next = this.nextToSend(); next; next = this.nextToSend()) {
         const entry = resolveReferences(next, (ref) => this.serverIds.get(ref));
         const unresolved = unresolvedReference(entry);
-        if (unresolved !== null && !this.items.some((item) => localRefOf(item) === unresolved)) {
+        if (unresolved !== null && !this.items.some((item) => localRefsOf(item).includes(unresolved))) {
           // What it refers to was refused: it can never be sent.
           await this.forget(next);
           this.emit({ kind: 'failed', entry, error: new UnresolvedReferenceError(unresolved) });
@@ -275,8 +280,12 @@ export class Outbox {
         }
         this.inFlightId = null;
         const serverId = result?.serverId ?? null;
-        const localRef = localRefOf(entry);
-        if (serverId !== null && localRef !== null) await this.resolve(localRef, serverId);
+        const localRef = localRefsOf(entry)[0];
+        const resolved: Array<readonly [LocalRef, number]> = [
+          ...(serverId !== null && localRef !== undefined ? [[localRef, serverId] as const] : []),
+          ...(result?.moreServerIds ?? []),
+        ];
+        if (resolved.length > 0) await this.resolve(resolved);
         const key = coalesceKeyOf(entry);
         const superseded = key !== null && this.items.some((item) => item.id !== entry.id && coalesceKeyOf(item) === key);
         await this.forget(entry);
@@ -294,8 +303,8 @@ export class Outbox {
    * the sent entry is forgotten: after a crash in between, the entry is sent again with its same
    * Idempotency-Key, answered with the same id, and this runs again.
    */
-  private async resolve(localRef: LocalRef, serverId: number): Promise<void> {
-    this.serverIds.set(localRef, serverId);
+  private async resolve(resolved: ReadonlyArray<readonly [LocalRef, number]>): Promise<void> {
+    for (const [localRef, serverId] of resolved) this.serverIds.set(localRef, serverId);
     const rewritten: OutboxEntry[] = [];
     this.items = this.items.map((item) => {
       const resolved = resolveReferences(item, (ref) => this.serverIds.get(ref));

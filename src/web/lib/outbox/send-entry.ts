@@ -6,7 +6,15 @@ import { api } from '../api';
 import { ApiError } from '../api-client';
 import { t } from '../i18n/i18n';
 import { photoTypeBadge } from '../photo-type-label';
-import type { CreateReportEntry, OutboxEntry, PhotoEntry } from './outbox-entries';
+import {
+  matchLocalAreas,
+  NO_AREA,
+  type CreateReportEntry,
+  type NewReportFromTemplate,
+  type OutboxEntry,
+  type PhotoEntry,
+  type SkipAreaEntry,
+} from './outbox-entries';
 import type { SendProgress, SendResult } from './outbox';
 
 /** Time allowed for one photo: 20 s plus 8 KB/s for the bytes (a 600 KB photo on a weak signal: ~95 s). */
@@ -50,7 +58,23 @@ export async function sendEntry(entry: OutboxEntry, progress: SendProgress): Pro
       const { pairsCreated } = await api.autoPairAll({ params: { id: entry.projectId } }, { signal: timeout() });
       return { pairsCreated };
     }
+    case 'skip-area':
+      return sendSkip(entry);
+    case 'finish':
+      await api.finishProject({ params: { id: entry.projectId } }, { signal: timeout() });
+      return;
+    case 'reopen':
+      await api.reopenProject({ params: { id: entry.projectId } }, { signal: timeout() });
+      return;
   }
+}
+
+/** An area the server's report does not have (its template was gone when it was made) has nothing to skip. */
+async function sendSkip(entry: SkipAreaEntry): Promise<SendResult> {
+  if (entry.areaId === NO_AREA) return;
+  const params = { id: entry.projectId, areaId: entry.areaId };
+  if (entry.skip === null) await api.unskipArea({ params }, { signal: timeout() });
+  else await api.skipArea({ params, body: entry.skip }, { signal: timeout() });
 }
 
 /**
@@ -86,16 +110,33 @@ async function sendPhoto(upload: PhotoEntry, { onProgress }: SendProgress): Prom
 
 /**
  * A report made with no signal. For a client, it is linked to them; if the client was deleted
- * meanwhile, the report is still made, under the name it was started with (nothing taken offline is lost).
+ * meanwhile, the report is still made, under the name it was started with. From a template, the
+ * server makes its areas by the same rule as the phone did, and the phone's areas are matched to
+ * them (their photos follow with the server's area ids); if the template was deleted meanwhile, the
+ * report is made blank and its photos go in unsorted. Nothing taken offline is lost.
  */
 async function sendNewReport(entry: CreateReportEntry): Promise<SendResult> {
-  const create = (body: { clientId?: number; clientName?: string }) =>
-    api.createProject({ body }, { headers: { 'Idempotency-Key': entry.id }, signal: timeout() });
-  if (!entry.client) return { serverId: (await create({})).id };
-  try {
-    return { serverId: (await create({ clientId: entry.client.id })).id };
-  } catch (error) {
-    if (!(error instanceof ApiError && error.serverCode === 'client_not_found')) throw error;
-    return { serverId: (await create({ clientName: entry.client.name })).id };
+  const { client, template } = entry;
+  let linkClient = client !== undefined;
+  let useTemplate = template !== undefined;
+  // At most one refusal of each kind: the client deleted, the template deleted.
+  for (;;) {
+    const body = {
+      ...(client ? (linkClient ? { clientId: client.id } : { clientName: client.name }) : {}),
+      ...(template && useTemplate ? templateFields(template) : {}),
+    };
+    try {
+      const made = await api.createProject({ body }, { headers: { 'Idempotency-Key': entry.id }, signal: timeout() });
+      return { serverId: made.id, ...(template ? { moreServerIds: matchLocalAreas(template.areas, made.areas) } : {}) };
+    } catch (error) {
+      const code = error instanceof ApiError ? error.serverCode : undefined;
+      if (code === 'client_not_found' && linkClient) linkClient = false;
+      else if (code === 'template_not_found' && useTemplate) useTemplate = false;
+      else throw error;
+    }
   }
+}
+
+function templateFields({ templateId, bedrooms, bathrooms }: NewReportFromTemplate) {
+  return { templateId, ...(bedrooms === undefined ? {} : { bedrooms }), ...(bathrooms === undefined ? {} : { bathrooms }) };
 }

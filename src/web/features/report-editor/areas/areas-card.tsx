@@ -1,40 +1,94 @@
 // Capture walks the areas of a report made from a template: each area with its counts against its
-// minimums, tapped to capture into it, skipped with a reason; then Finish job, which lists what is
-// still missing and jumps there. Loaded only for such reports (a lazy chunk).
+// minimums (photos still waiting on the device count), tapped to capture into it, skipped with a
+// reason; then Finish job, which lists what is still missing and jumps there.
+//
+// With no signal (or while earlier work still waits to be sent), Skip, Undo skip, Finish job and
+// Reopen go into the outbox, in order behind the photos taken before them, and the card shows the
+// job as the cleaner left it. Finish is kept too, rather than refused for want of a connection:
+// the gate on this device has already passed, the cleaner can leave the site, and the server
+// checks the gate again when the finish arrives after the photos; if it refuses (409
+// areas_incomplete), the job stays open and the cleaner is told which areas are missing.
 import { useState } from 'react';
-import { CheckCircle2, CircleDashed, MinusCircle } from 'lucide-react';
-import type { Project, SkipReason } from '@shared/contract/projects';
+import { CheckCircle2, CircleDashed, CloudOff, MinusCircle } from 'lucide-react';
+import type { MissingArea, ProjectArea, SkipReason } from '@shared/contract/projects';
 import { SKIP_NOTE_MAX_LENGTH } from '@shared/contract/templates';
 import { t } from '../../../lib/i18n/i18n';
 import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
 import { refreshProject } from '../../../lib/refresh-project';
-import { notifyFailure } from '../../../lib/api-errors';
+import { missingAreasOf, notifyFailure } from '../../../lib/api-errors';
+import { outbox, shouldQueue } from '../../../lib/outbox/app-outbox';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { areaProgress } from './area-gate';
+import type { AreaProgress } from './area-gate';
+import type { ReportOnDevice } from './waiting-changes';
 
 const REASONS: SkipReason[] = ['no_access', 'occupied', 'not_in_scope', 'other'];
 
-export default function AreasCard({ project, selected, onSelect }: { project: Project; selected: number | null; onSelect: (areaId: number) => void }) {
+type Skip = { reason: SkipReason; note?: string } | null;
+
+interface AreasCardProps {
+  onDevice: ReportOnDevice;
+  progress: readonly AreaProgress[];
+  selected: number | null;
+  /** Choose the area to capture into (the missing list's jump). */
+  onSelect: (areaId: number) => void;
+  /** An area tapped: capture into it (on a phone, the camera opens in it). */
+  onCapture: (areaId: number) => void;
+}
+
+export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }: AreasCardProps) {
+  const { project, finishWaiting, waitingAreaIds } = onDevice;
+  const userId = useCurrentUser().data?.id ?? null;
   const [skipping, setSkipping] = useState<number | null>(null);
   const [showMissing, setShowMissing] = useState(false);
+  const [refusedBy, setRefusedBy] = useState<MissingArea[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const progress = areaProgress(project);
   const missing = progress.filter((entry) => entry.missing);
   const finished = project.status === 'finished';
+  // What this phone counts; when it counts nothing missing but the server refused, the server's list.
+  const missingHere: MissingArea[] = missing.map(({ area, before, after }) => ({
+    areaId: area.id,
+    name: area.name,
+    before,
+    after,
+    minBefore: area.minBefore,
+    minAfter: area.minAfter,
+  }));
+  const shownMissing = finished || !showMissing ? null : missingHere.length > 0 ? missingHere : refusedBy;
 
-  const run = async (action: () => Promise<unknown>) => {
+  /** Kept in the outbox: sent in order once it can be (a report made offline first, its photos next). */
+  const keep = (entry: DistributiveNew) => {
+    if (userId !== null) void outbox.enqueue({ ...entry, userId });
+  };
+  const mustQueue = () => shouldQueue() || project.id < 0;
+
+  /** Straight to the server when nothing waits; a lost signal on the way keeps it in the outbox instead. */
+  const send = async (call: () => Promise<unknown>, entry: DistributiveNew, failure: string) => {
+    if (mustQueue()) return keep(entry);
     setBusy(true);
     try {
-      await action();
+      await call();
     } catch (error) {
-      notifyFailure(error, t('areas.failed'));
+      if (error instanceof ApiError) notifyFailure(error, failure);
+      else keep(entry);
     } finally {
       await refreshProject(project.id);
       setBusy(false);
     }
+  };
+
+  const setSkip = (area: ProjectArea, skip: Skip) => {
+    setSkipping(null);
+    const params = { id: project.id, areaId: area.id };
+    void send(
+      () => (skip === null ? api.unskipArea({ params }) : api.skipArea({ params, body: skip })),
+      { kind: 'skip-area', projectId: project.id, areaId: area.id, skip },
+      t('areas.failed'),
+    );
   };
 
   const jumpTo = (areaId: number) => {
@@ -42,24 +96,51 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
     document.getElementById(`area-row-${areaId}`)?.scrollIntoView({ block: 'center' });
   };
 
+  const keepFinish = () => {
+    keep({ kind: 'finish', projectId: project.id });
+    toast({ title: t('finish.kept'), description: t('finish.keptText') });
+  };
+
   const finish = () => {
-    if (missing.length > 0) {
-      setShowMissing(true);
-      return;
-    }
-    void run(async () => {
-      await api.finishProject({ params: { id: project.id } });
-      setShowMissing(false);
-      toast({ title: t('finish.done') });
-    });
+    if (missing.length > 0) return setShowMissing(true);
+    setRefusedBy(null);
+    if (mustQueue()) return keepFinish();
+    setBusy(true);
+    void (async () => {
+      try {
+        await api.finishProject({ params: { id: project.id } });
+        setShowMissing(false);
+        toast({ title: t('finish.done') });
+      } catch (error) {
+        // The server's gate has the last word (another phone may have deleted a photo or undone a skip).
+        const refused = missingAreasOf(error);
+        if (refused) {
+          setRefusedBy(refused);
+          setShowMissing(true);
+        } else if (error instanceof ApiError) notifyFailure(error, t('finish.failed'));
+        else keepFinish();
+      } finally {
+        await refreshProject(project.id);
+        setBusy(false);
+      }
+    })();
+  };
+
+  const reopen = () => {
+    // Finished only on this phone: taking it back is forgetting the finish that waits.
+    if (finishWaiting) return void outbox.discard((entry) => entry.kind === 'finish' && entry.projectId === project.id);
+    void send(() => api.reopenProject({ params: { id: project.id } }), { kind: 'reopen', projectId: project.id }, t('areas.failed'));
   };
 
   return (
     <Card aria-labelledby="areas-title">
       <CardTitle id="areas-title">{t('areas.title')}</CardTitle>
       {finished && (
-        <p className="mt-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200" data-testid="job-finished">
-          {t('finish.isFinished')}
+        <p
+          className="mt-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200"
+          data-testid={finishWaiting ? 'job-finish-waiting' : 'job-finished'}
+        >
+          {finishWaiting ? t('finish.waiting') : t('finish.isFinished')}
         </p>
       )}
       <ol className="mt-3 flex flex-col gap-2">
@@ -67,13 +148,17 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
           const isSelected = area.id === selected;
           const Icon = area.skipped ? MinusCircle : isMissing ? CircleDashed : CheckCircle2;
           return (
-            <li key={area.id} id={`area-row-${area.id}`} className={cn('rounded-xl ring-1', isSelected ? 'bg-brand-50 ring-brand-300' : 'ring-slate-200')}>
+            <li
+              key={area.id}
+              id={`area-row-${area.id}`}
+              className={cn('rounded-xl', isSelected && !finished ? 'bg-brand-50 ring-2 ring-brand-600' : 'ring-1 ring-slate-200')}
+            >
               <div className="flex items-stretch">
                 <button
                   type="button"
-                  aria-pressed={isSelected}
+                  aria-current={isSelected && !finished ? 'step' : undefined}
                   disabled={finished}
-                  onClick={() => onSelect(area.id)}
+                  onClick={() => onCapture(area.id)}
                   className="flex min-h-14 flex-1 items-center gap-2 px-3 py-2 text-left"
                 >
                   <Icon className={cn('size-5 shrink-0', isMissing ? 'text-slate-500' : 'text-emerald-700')} aria-hidden="true" />
@@ -84,16 +169,17 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
                         ? t('areas.skippedBecause', { reason: t(`areas.reason.${area.skipped.reason}`) })
                         : t('areas.counts', { before, minBefore: area.minBefore, after, minAfter: area.minAfter })}
                     </span>
+                    {waitingAreaIds.has(area.id) && (
+                      <span className="flex items-center gap-1 text-sm text-amber-900" data-testid="area-waiting">
+                        <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
+                        {t('areas.waitingToSend')}
+                      </span>
+                    )}
                   </span>
                 </button>
                 {!finished &&
                   (area.skipped ? (
-                    <Button
-                      variant="ghost"
-                      className="m-1.5"
-                      disabled={busy}
-                      onClick={() => void run(() => api.unskipArea({ params: { id: project.id, areaId: area.id } }))}
-                    >
+                    <Button variant="ghost" className="m-1.5" disabled={busy} onClick={() => setSkip(area, null)}>
                       {t('areas.unskip')}
                     </Button>
                   ) : (
@@ -112,26 +198,21 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
                   areaName={area.name}
                   busy={busy}
                   onCancel={() => setSkipping(null)}
-                  onSkip={(reason, note) =>
-                    void run(async () => {
-                      await api.skipArea({ params: { id: project.id, areaId: area.id }, body: { reason, ...(note ? { note } : {}) } });
-                      setSkipping(null);
-                    })
-                  }
+                  onSkip={(reason, note) => setSkip(area, { reason, ...(note ? { note } : {}) })}
                 />
               )}
             </li>
           );
         })}
       </ol>
-      {showMissing && missing.length > 0 && !finished && (
+      {shownMissing && shownMissing.length > 0 && (
         <div role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="finish-missing">
-          <p className="font-semibold text-amber-950">{t('finish.missingTitle')}</p>
+          <p className="font-semibold text-amber-950">{shownMissing === refusedBy ? t('finish.refusedByServer') : t('finish.missingTitle')}</p>
           <ul className="mt-1 flex flex-col gap-1">
-            {missing.map(({ area, before, after }) => (
-              <li key={area.id}>
-                <button type="button" className="min-h-11 text-left text-sm text-amber-950 underline" onClick={() => jumpTo(area.id)}>
-                  {area.name}: {t('areas.counts', { before, minBefore: area.minBefore, after, minAfter: area.minAfter })}
+            {shownMissing.map((entry) => (
+              <li key={entry.areaId}>
+                <button type="button" className="min-h-11 text-left text-sm text-amber-950 underline" onClick={() => jumpTo(entry.areaId)}>
+                  {entry.name}: {t('areas.counts', { before: entry.before, minBefore: entry.minBefore, after: entry.after, minAfter: entry.minAfter })}
                 </button>
               </li>
             ))}
@@ -140,11 +221,11 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
       )}
       <div className="mt-3">
         {finished ? (
-          <Button variant="secondary" className="w-full" disabled={busy} onClick={() => void run(() => api.reopenProject({ params: { id: project.id } }))}>
+          <Button variant="secondary" className="w-full" disabled={busy} onClick={reopen}>
             {t('finish.reopen')}
           </Button>
         ) : (
-          <Button className="w-full" disabled={busy || project.id < 0} onClick={finish}>
+          <Button className="w-full" disabled={busy} onClick={finish}>
             {t('finish.button')}
           </Button>
         )}
@@ -152,6 +233,10 @@ export default function AreasCard({ project, selected, onSelect }: { project: Pr
     </Card>
   );
 }
+
+/** An entry as this card makes it: the outbox adds who made it. */
+type DistributiveNew =
+  { kind: 'skip-area'; projectId: number; areaId: number; skip: Skip } | { kind: 'finish'; projectId: number } | { kind: 'reopen'; projectId: number };
 
 function SkipForm({
   areaName,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Camera, CameraOff, SwitchCamera } from 'lucide-react';
 import type { PhotoType } from '@shared/contract/projects';
 import { Button } from '../../../components/ui/button';
@@ -35,6 +35,14 @@ export interface CameraPanelProps {
   fullScreen?: boolean;
   /** A report just made on a phone opens straight into the camera. */
   openAtOnce?: boolean;
+  /** In the full-screen camera, above the Before/After switch (the area being captured, and the next). */
+  fieldBar?: ReactNode;
+  /** Opens the full-screen camera from outside (an area tapped to capture into it); does nothing elsewhere. */
+  opener?: Ref<CameraOpener> | undefined;
+}
+
+export interface CameraOpener {
+  open: () => void;
 }
 
 /**
@@ -42,7 +50,17 @@ export interface CameraPanelProps {
  * selected, the befores to line the shot up with; the one chosen in the strip shows over the
  * preview, and the after is paired with it as it is stored (`pairWith` of onCapture).
  */
-export function CameraPanel({ type, onTypeChange, onCapture, onNativePhoto, ghost = null, fullScreen = false, openAtOnce = false }: CameraPanelProps) {
+export function CameraPanel({
+  type,
+  onTypeChange,
+  onCapture,
+  onNativePhoto,
+  ghost = null,
+  fullScreen = false,
+  openAtOnce = false,
+  fieldBar,
+  opener,
+}: CameraPanelProps) {
   const camera = useCamera();
   const { videoRef, status, facingMode, start, stop, flip } = camera;
   const [flash, setFlash] = useState(false);
@@ -50,6 +68,7 @@ export function CameraPanel({ type, onTypeChange, onCapture, onNativePhoto, ghos
   const controls = useCameraControlFocus(status);
   const ghostSelection = useGhostSelection(type === 'after' ? ghost : null, (localKey) => outbox.serverIdOf(localKey));
   const field = useFieldCamera(camera, openAtOnce && fullScreen);
+  useImperativeHandle(opener, () => ({ open: () => fullScreen && !field.isOpen && field.open() }), [fullScreen, field]);
 
   const capture = async () => {
     const video = videoRef.current;
@@ -109,6 +128,7 @@ export function CameraPanel({ type, onTypeChange, onCapture, onNativePhoto, ghos
           onNativePhoto={nativePhoto}
           controlProps={controls.props}
           onClosed={() => controls.focus('start')}
+          bar={fieldBar}
         />
       </div>
     );

@@ -49,6 +49,8 @@ export interface FieldCameraProps {
   controlProps: (control: 'stop' | 'shutter' | 'flip') => object;
   /** The camera has closed: where keyboard focus goes. */
   onClosed: () => void;
+  /** Above the Before/After switch: the area being captured and the way to the next (a report made from a template). */
+  bar?: ReactNode;
 }
 
 export function FieldCamera({
@@ -74,6 +76,7 @@ export function FieldCamera({
   onNativePhoto,
   controlProps,
   onClosed,
+  bar,
 }: FieldCameraProps) {
   const t = useT();
   useCameraOpenFlag(open);
@@ -139,6 +142,7 @@ export function FieldCamera({
             {status === 'live' && type === 'after' && ghost && (
               <BeforeStrip candidates={ghost.candidates} selectedKey={ghostSelected?.key ?? null} onSelect={onGhostSelect} />
             )}
+            {bar}
             <PhotoTypeSelector look="field" value={type} onChange={onTypeChange} />
             <div className="grid grid-cols-3 items-center">
               <LastShot shot={lastShot} />

@@ -29,6 +29,7 @@ const waiting = (id: string, type: 'before' | 'after', pairWith: QueuedUploadVie
   progress: null,
   capturedAt: null,
   pairWith,
+  areaId: null,
 });
 const pair = (before: Photo, after: Photo): PhotoPair => ({
   id: before.id * 100,

@@ -35,7 +35,12 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
         )}
       </div>
       {waitingFor && <p className="text-xs text-amber-800">{t(WAITING_TEXT[waitingFor])}</p>}
-      <ul className="mt-2 flex gap-2 overflow-x-auto">
+      {/* A row that scrolls sideways once it is longer than the card: reachable by keyboard too. */}
+      <ul
+        className="mt-2 flex gap-2 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
+        tabIndex={0}
+        aria-label={t('pending.label')}
+      >
         {uploads.map((upload) => (
           <PendingThumbnail key={upload.id} upload={upload} />
         ))}

@@ -20,6 +20,8 @@ export interface QueuedUploadView {
   capturedAt: string | null;
   /** Shoot-to-pair: the before this after goes with (its server id, or its local key while it waits too). */
   pairWith: PhotoRef | null;
+  /** The report area it was taken in (a report made from a template), else null. */
+  areaId: number | null;
 }
 
 export function usePendingUploads(projectId: number): QueuedUploadView[] {
@@ -41,6 +43,7 @@ export function usePendingUploads(projectId: number): QueuedUploadView[] {
               progress,
               capturedAt: entry.capturedAt ?? null,
               pairWith: entry.pairWith ?? null,
+              areaId: entry.areaId ?? null,
             },
           ]
         : [],
