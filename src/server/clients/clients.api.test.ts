@@ -99,6 +99,58 @@ describe('clients', () => {
     expect([...first, ...second].map((c) => c.id)).toEqual([served.id, early.id, late.id]);
   });
 
+  it('keeps the order and counts as reports move to another client, lose their client or are deleted', async () => {
+    const client = await signedIn();
+    const alpha = await addClient(client, { name: 'Alpha' });
+    const beta = await addClient(client, { name: 'Beta' });
+    const gamma = await addClient(client, { name: 'Gamma' });
+    const first = await createProject(client, { clientId: alpha.id });
+    const second = await createProject(client, { clientId: beta.id });
+    const listed = async () => (await client.get<Client[]>('/api/clients')).body.map((c) => [c.name, c.reportCount, c.lastReportAt]);
+
+    expect(await listed()).toEqual([
+      ['Beta', 1, second.createdAt],
+      ['Alpha', 1, first.createdAt],
+      ['Gamma', 0, null],
+    ]);
+    // Moved: Beta has no report left and falls back to when it was added.
+    expect((await client.patch(`/api/projects/${second.id}`, { clientId: alpha.id })).status).toBe(200);
+    expect(await listed()).toEqual([
+      ['Alpha', 2, second.createdAt],
+      ['Gamma', 0, null],
+      ['Beta', 0, null],
+    ]);
+    expect((await client.delete(`/api/projects/${second.id}`)).status).toBe(200);
+    expect(await listed()).toEqual([
+      ['Alpha', 1, first.createdAt],
+      ['Gamma', 0, null],
+      ['Beta', 0, null],
+    ]);
+    expect((await client.patch(`/api/projects/${first.id}`, { clientId: null })).status).toBe(200);
+    expect(await listed()).toEqual([
+      ['Gamma', 0, null],
+      ['Beta', 0, null],
+      ['Alpha', 0, null],
+    ]);
+    expect((await client.get<Client>(`/api/clients/${gamma.id}`)).body).toMatchObject({ reportCount: 0, lastReportAt: null });
+  });
+
+  it('finds a client by one or two letters, ignoring case and accents, and by a changed name only', async () => {
+    const client = await signedIn();
+    const zoe = await addClient(client, { name: 'Zoë Café' });
+    const bjorn = await addClient(client, { name: 'Björn Lofts' });
+    const names = async (q: string) => (await client.get<Client[]>(`/api/clients?limit=30&q=${encodeURIComponent(q)}`)).body.map((c) => c.name);
+    expect(await names('Ë')).toEqual(['Zoë Café']);
+    expect(await names('o')).toEqual(['Björn Lofts', 'Zoë Café']);
+    expect(await names('fé')).toEqual(['Zoë Café']);
+    expect(await names('_')).toEqual([]);
+    expect((await client.patch(`/api/clients/${bjorn.id}`, { name: 'Cedar Gym' })).status).toBe(200);
+    expect(await names('bjorn')).toEqual([]);
+    expect(await names('CEDAR')).toEqual(['Cedar Gym']);
+    expect(await names('ce')).toEqual(['Cedar Gym']);
+    expect((await client.get<Client[]>(`/api/clients?q=zo`)).body.map((c) => c.id)).toEqual([zoe.id]);
+  });
+
   it('deletes a client; their reports stay with their clientName and clientId null', async () => {
     const client = await signedIn();
     const created = await addClient(client, { name: 'Gone Soon' });

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -31,8 +32,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Search's trigram indexes and accent folding need both; every PGlite opened on our data loads them. */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+/**
+ * Search's trigram indexes, accent folding and the business id inside a GIN index (btree_gin) need
+ * these; every PGlite opened on our data loads them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, btree_gin };
 
 /** drizzle/ sits at the repository root, three levels above src/server/db and dist/server/db. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));

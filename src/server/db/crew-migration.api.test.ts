@@ -3,67 +3,14 @@
 // clients, templates, links and subscription stay, now the business's. Runs on PGlite, and on
 // PostgreSQL with TEST_DATABASE=postgres.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS, type Database } from './client.js';
-import * as schema from './schema.js';
+import type { Database } from './client.js';
 import { loadMemberById } from '../auth/members.js';
-import { createPostgresDatabase, type ThrowawayDatabase } from '../test-support/postgres-database.js';
-import { testDatabaseKind } from '../test-support/test-app.js';
+import { MIGRATIONS, migrationsUpTo, openEmptyDatabase, rowsOf, type MigrationDatabase } from '../test-support/migration-database.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const LAST_BEFORE_CREW = 11;
 
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** A copy of drizzle/ holding the migrations up to the previous main's last one. */
-async function previousMigrations(): Promise<string> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-previous-migrations-'));
-  await fs.mkdir(path.join(folder, 'meta'));
-  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_CREW);
-  for (const entry of entries) await fs.copyFile(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  await fs.writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
-
-interface Handle {
-  db: Database;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEmpty(): Promise<Handle> {
-  if (testDatabaseKind === 'postgres') {
-    const throwaway: ThrowawayDatabase = await createPostgresDatabase('cleanproof_crew_migration');
-    const pool = new pg.Pool({ connectionString: throwaway.url, max: 2 });
-    const db = drizzlePg(pool, { schema });
-    return {
-      db: db as unknown as Database,
-      migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-      close: async () => {
-        await pool.end();
-        await throwaway.drop();
-      },
-    };
-  }
-  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(client, { schema });
-  return { db: db as unknown as Database, migrate: (folder) => migratePglite(db, { migrationsFolder: folder }), close: () => client.close() };
-}
-
-const rowsOf = async <T>(db: Database, statement: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 const countOf = async (db: Database, table: string): Promise<number> =>
   (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n ?? -1;
 
@@ -107,11 +54,11 @@ async function seedPreviousMain(db: Database): Promise<{ ana: number; luis: numb
 
 const TABLES = ['users', 'sessions', 'projects', 'photos', 'photo_pairs', 'share_links', 'clients', 'templates', 'subscriptions'];
 
-let handle: Handle;
+let handle: MigrationDatabase;
 let previousFolder: string;
 beforeAll(async () => {
-  previousFolder = await previousMigrations();
-  handle = await openEmpty();
+  previousFolder = await migrationsUpTo(LAST_BEFORE_CREW);
+  handle = await openEmptyDatabase('cleanproof_crew_migration');
 });
 afterAll(async () => {
   await handle.close();

@@ -182,6 +182,10 @@ export const projects = pgTable(
       .notNull()
       .default('open'),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** What search matches: client name and description folded by search_text() (drizzle/0009), kept with the row. */
+    searchableText: text('searchable_text')
+      .notNull()
+      .generatedAlwaysAs(sql`search_text("client_name" || ' ' || "description")`),
   },
   (t) => [
     index('projects_business_id_created_at_idx').on(t.businessId, t.createdAt),
@@ -190,9 +194,12 @@ export const projects = pgTable(
     // A cleaner's list: the reports they made or are assigned.
     index('projects_created_by_idx').on(t.createdBy),
     index('projects_assignee_id_idx').on(t.assigneeId),
-    index('projects_client_id_id_idx').on(t.clientId, t.id),
-    // The trigram search index over client name and description is hand-written in its migration
-    // (an expression over search_text(), an immutable unaccent wrapper): see src/server/search/.
+    // A client's reports: their count, and the newest one's time by which the clients list is ordered.
+    index('projects_client_id_created_at_idx').on(t.clientId, t.createdAt),
+    // Search within one business: the business id (btree_gin) and the folded text's trigrams in one
+    // GIN index, intersected inside it rather than after reading every business's matches; written
+    // directly, not through a pending list, as PGlite has no autovacuum to flush one (decision 027).
+    index('projects_business_id_search_idx').using('gin', t.businessId, t.searchableText.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('projects_status_check', sql`${t.status} in ('open', 'finished')`),
   ],
 );
@@ -211,8 +218,15 @@ export const clients = pgTable(
     address: text('address'),
     notes: text('notes'),
     createdAt: createdAt(),
+    /** What search matches: the name folded by search_text() (drizzle/0009), kept with the row. */
+    searchableName: text('searchable_name')
+      .notNull()
+      .generatedAlwaysAs(sql`search_text("name")`),
   },
-  (t) => [index('clients_business_id_id_idx').on(t.businessId, t.id)],
+  (t) => [
+    index('clients_business_id_id_idx').on(t.businessId, t.id),
+    index('clients_business_id_search_idx').using('gin', t.businessId, t.searchableName.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 /**
