@@ -198,7 +198,7 @@ export const projects = pgTable(
     index('projects_client_id_created_at_idx').on(t.clientId, t.createdAt),
     // Search within one business: the business id (btree_gin) and the folded text's trigrams in one
     // GIN index, intersected inside it rather than after reading every business's matches; written
-    // directly, not through a pending list, as PGlite has no autovacuum to flush one (decision 027).
+    // directly, not through a pending list, as PGlite has no autovacuum to flush one (decision 028).
     index('projects_business_id_search_idx').using('gin', t.businessId, t.searchableText.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('projects_status_check', sql`${t.status} in ('open', 'finished')`),
   ],
