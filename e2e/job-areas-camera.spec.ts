@@ -138,6 +138,10 @@ test('a Deep clean with 2 bedrooms and 1 bathroom, captured area by area with th
   await expectToast(page, 'Job finished');
   await expect(page.getByTestId('job-finished')).toBeVisible();
   await expect(page.getByTestId('area-stepper')).toBeHidden();
+  // A finished job's pairs stay as they are until it is reopened: no Unpair, no Auto Pair All.
+  await expect(page.getByTestId('photo-pair')).toHaveCount(11);
+  await expect(page.getByRole('button', { name: /^Unpair/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Auto Pair All' })).toHaveCount(0);
   await dismissToasts(page);
   await page.screenshot({ path: `${SHOTS}/finished-phone.png`, fullPage: true });
 

@@ -38,7 +38,7 @@ export const photoPairRoutes: FastifyPluginAsync = async (app) => {
 
   addRoute(app, api.deletePhotoPair, async ({ user, params }) => {
     const pair = await findOwnedPair(db, user, params.id);
-    await deletePhotoPair(db, pair.id);
+    await deletePhotoPair(db, pair);
     return { message: 'Photo pair deleted' };
   });
 };

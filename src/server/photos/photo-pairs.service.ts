@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors.js';
 import { isBeforeAndAfter, matchWithinAreas } from '../../shared/pairing.js';
 import { isForeignKeyViolation } from './photos.service.js';
 import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
+import { lockOpenProject } from '../project-access/project-areas.js';
 
 export async function createPhotoPair(
   db: Database,
@@ -84,9 +85,12 @@ export async function findOwnedPair(db: Database, viewer: ProjectViewer, pairId:
   return row.pair;
 }
 
-/** Deletes the pair only; both photos stay, unpaired. */
-export async function deletePhotoPair(db: Database, pairId: number): Promise<void> {
-  await db.delete(photoPairs).where(eq(photoPairs.id, pairId));
+/** Deletes the pair only; both photos stay, unpaired. A finished job keeps its pairs (409) until reopened. */
+export async function deletePhotoPair(db: Database, pair: Pick<PhotoPairRow, 'id' | 'projectId'>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOpenProject(tx, pair.projectId, 'share');
+    await tx.delete(photoPairs).where(eq(photoPairs.id, pair.id));
+  });
 }
 
 export interface PairWithPhotos {

@@ -7,6 +7,7 @@ import type { PhotoType } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
 import { businesses, photos, projects, users, type PhotoRow, type ProjectRow } from '../db/schema.js';
 import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
+import { lockOpenProject } from '../project-access/project-areas.js';
 import { conflict, HttpError, notFound } from '../lib/http-errors.js';
 import { errorMessage } from '../../shared/error-codes.js';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
@@ -174,9 +175,12 @@ export async function findOwnedPhoto(db: Database, viewer: ProjectViewer, photoI
   return row.photo;
 }
 
-/** Deletes the photo; its pair goes with it (ON DELETE CASCADE), then its files. */
+/** Deletes the photo; its pair goes with it (ON DELETE CASCADE), then its files. A finished job keeps its photos (409) until reopened. */
 export async function deletePhoto(deps: PhotoDeps, photo: PhotoRow): Promise<void> {
-  const deleted = await deps.db.delete(photos).where(eq(photos.id, photo.id)).returning({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey });
+  const deleted = await deps.db.transaction(async (tx) => {
+    await lockOpenProject(tx, photo.projectId, 'share');
+    return tx.delete(photos).where(eq(photos.id, photo.id)).returning({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey });
+  });
   await deletePhotoFiles(deps.photoStore, deleted);
 }
 

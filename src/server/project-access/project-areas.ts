@@ -3,7 +3,7 @@
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { MissingArea, ProjectArea, SkipAreaBody, SkipReason } from '../../shared/contract/projects.js';
 import type { Database } from '../db/client.js';
-import { photos, projectAreas, type ProjectAreaRow, type ProjectRow } from '../db/schema.js';
+import { photos, projectAreas, projects, type ProjectAreaRow, type ProjectRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/http-errors.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,7 +20,7 @@ export async function insertAreas(tx: Database | Tx, projectId: number, areas: r
   await tx.insert(projectAreas).values(areas.map((area, position) => ({ projectId, position, ...area })));
 }
 
-export function listAreaRows(db: Database, projectId: number): Promise<ProjectAreaRow[]> {
+export function listAreaRows(db: Database | Tx, projectId: number): Promise<ProjectAreaRow[]> {
   return db.select().from(projectAreas).where(eq(projectAreas.projectId, projectId)).orderBy(asc(projectAreas.position), asc(projectAreas.id));
 }
 
@@ -46,6 +46,18 @@ export function assertOpen(project: Pick<ProjectRow, 'status'>): void {
 }
 
 /**
+ * Locks the report's row until the transaction ends and refuses a finished job. What could take a
+ * finished job below its gate (a photo or a pair removed, a skip undone) locks it in share mode;
+ * finishing locks it for update, so the gate it counts cannot change before it is written.
+ */
+export async function lockOpenProject(tx: Tx, projectId: number, mode: 'share' | 'update'): Promise<ProjectRow> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for(mode);
+  if (!row) throw notFound('project_not_found');
+  assertOpen(row);
+  return row;
+}
+
+/**
  * The area a new photo goes in: required and one of the report's own in a templated report (400),
  * refused in a blank one, where photos have no area.
  */
@@ -65,18 +77,20 @@ export async function resolvePhotoArea(db: Database, project: ProjectRow, areaId
 }
 
 export async function setAreaSkipped(db: Database, project: ProjectRow, areaId: number, skip: SkipAreaBody | null): Promise<ProjectArea> {
-  assertOpen(project);
-  const [row] = await db
-    .update(projectAreas)
-    .set(skip === null ? { skipReason: null, skipNote: null } : { skipReason: skip.reason, skipNote: skip.note ? skip.note : null })
-    .where(and(eq(projectAreas.id, areaId), eq(projectAreas.projectId, project.id)))
-    .returning();
-  if (!row) throw notFound('area_not_found');
-  return toAreaResponse(row);
+  return db.transaction(async (tx) => {
+    await lockOpenProject(tx, project.id, 'share');
+    const [row] = await tx
+      .update(projectAreas)
+      .set(skip === null ? { skipReason: null, skipNote: null } : { skipReason: skip.reason, skipNote: skip.note ? skip.note : null })
+      .where(and(eq(projectAreas.id, areaId), eq(projectAreas.projectId, project.id)))
+      .returning();
+    if (!row) throw notFound('area_not_found');
+    return toAreaResponse(row);
+  });
 }
 
 /** The areas the finish gate still waits for, in template order: neither skipped nor at both minimums. */
-export async function findMissingAreas(db: Database, projectId: number): Promise<MissingArea[]> {
+export async function findMissingAreas(db: Database | Tx, projectId: number): Promise<MissingArea[]> {
   const [areas, counts] = await Promise.all([
     listAreaRows(db, projectId),
     db

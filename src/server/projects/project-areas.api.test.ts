@@ -246,6 +246,11 @@ describe('finishing a job', () => {
     expect((await client.post<{ missing: MissingArea[] }>(`/api/projects/${report.id}/finish`)).body.missing.map((area) => area.name)).toEqual(['Hall']);
     await client.post(`/api/projects/${report.id}/areas/${hall.id}/skip`, { reason: 'occupied' });
 
+    const before = (await getReport(client, report.id)).photos.find((photo) => photo.type === 'before')!;
+    const after = (await getReport(client, report.id)).photos.find((photo) => photo.type === 'after')!;
+    const finishedPair = await client.post<{ id: number }>(`/api/projects/${report.id}/photo-pairs`, { beforePhotoId: before.id, afterPhotoId: after.id });
+    expect(finishedPair.status).toBe(201);
+
     const finished = await client.post<Project>(`/api/projects/${report.id}/finish`);
     expect(finished.status).toBe(200);
     expect(finished.body.status).toBe('finished');
@@ -263,17 +268,53 @@ describe('finishing a job', () => {
     expect((await client.post<{ code: string }>(`/api/projects/${report.id}/auto-pair-all`)).body.code).toBe('report_finished');
     const kitchenPhotos = (await getReport(client, report.id)).photos;
     const pair = await client.post<{ code: string }>(`/api/projects/${report.id}/photo-pairs`, {
-      beforePhotoId: kitchenPhotos[0]!.id,
-      afterPhotoId: kitchenPhotos[1]!.id,
+      beforePhotoId: kitchenPhotos.filter((photo) => photo.type === 'before')[1]!.id,
+      afterPhotoId: after.id,
     });
     expect(pair.status).toBe(409);
     expect(pair.body.code).toBe('report_finished');
     expect((await client.delete<{ code: string }>(`/api/projects/${report.id}/areas/${hall.id}/skip`)).body.code).toBe('report_finished');
+    // Nor can it fall below its gate afterwards: its photos and pairs stay until it is reopened.
+    const deletedPhoto = await client.delete<{ code: string }>(`/api/photos/${kitchenPhotos[0]!.id}`);
+    expect(deletedPhoto.status).toBe(409);
+    expect(deletedPhoto.body.code).toBe('report_finished');
+    const unpaired = await client.delete<{ code: string }>(`/api/photo-pairs/${finishedPair.body.id}`);
+    expect(unpaired.status).toBe(409);
+    expect(unpaired.body.code).toBe('report_finished');
     expect((await getReport(client, report.id)).photos).toHaveLength(3);
+    expect((await getReport(client, report.id)).photoPairs).toHaveLength(1);
 
     const reopened = await client.post<Project>(`/api/projects/${report.id}/reopen`);
     expect(reopened.body).toMatchObject({ status: 'open', finishedAt: null });
     await shoot(client, report.id, 'after', yard.id);
     expect((await getReport(client, report.id)).photos).toHaveLength(4);
+  });
+
+  it('holds under a race: a finish and a delete of the photo the gate needs never leave a finished job below its gate', async () => {
+    const client = await member();
+    const own = await client.post<Template>('/api/templates', { name: 'One room', areas: [{ name: 'Lobby', minBefore: 1, minAfter: 1 }] });
+    const report = await templatedReport(client, { templateId: own.body.id });
+    const lobby = report.areas[0]!;
+    await shoot(client, report.id, 'after', lobby.id);
+    for (let round = 0; round < 6; round += 1) {
+      const before = await shoot(client, report.id, 'before', lobby.id);
+      const [finish, removal] = await Promise.all([
+        client.post<{ code?: string }>(`/api/projects/${report.id}/finish`),
+        client.delete<{ code?: string }>(`/api/photos/${before.id}`),
+      ]);
+      const stored = await getReport(client, report.id);
+      const befores = stored.photos.filter((photo) => photo.type === 'before').length;
+      if (finish.status === 200) {
+        // The finish went first: the delete was refused and the photo the gate counted is there.
+        expect([removal.status, removal.body.code]).toEqual([409, 'report_finished']);
+        expect([stored.status, befores]).toEqual(['finished', 1]);
+        expect((await client.post(`/api/projects/${report.id}/reopen`)).status).toBe(200);
+        expect((await client.delete(`/api/photos/${before.id}`)).status).toBe(200);
+      } else {
+        // The delete went first: the finish counted without it and was refused.
+        expect([finish.status, finish.body.code, removal.status]).toEqual([409, 'areas_incomplete', 200]);
+        expect([stored.status, befores]).toEqual(['open', 0]);
+      }
+    }
   });
 });

@@ -46,6 +46,8 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const selected = pruneSelection(rawSelection, unpaired);
   const busy = createPair.isPending || autoPair.isPending;
   const focusWhenLost = useFocusWhenLost();
+  // A finished job keeps its photos and pairs until it is reopened (the server answers 409 report_finished).
+  const finished = project.status === 'finished';
 
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
@@ -128,7 +130,7 @@ export function PhotoPairsCard({ project }: { project: Project }) {
           {t('pairs.title')} <span className="font-normal text-slate-500">({photoPairs.length})</span>
         </CardTitle>
         <div className="flex flex-wrap gap-2">
-          {canAutoPair(unpaired, selected) && (
+          {!finished && canAutoPair(unpaired, selected) && (
             <Button variant="secondary" onClick={autoPairAll} disabled={busy}>
               <Wand2 className="size-4" aria-hidden="true" /> {autoPair.isPending ? t('pairs.pairing') : t('pairs.autoPair')}
             </Button>
@@ -145,16 +147,16 @@ export function PhotoPairsCard({ project }: { project: Project }) {
               <h3 id="unpaired-title" tabIndex={-1} className="text-sm font-semibold text-slate-700">
                 {t('pairs.unpaired', { count: unpaired.length })}
               </h3>
-              <p className="text-sm text-slate-500">{t('pairs.tapHint')}</p>
+              <p className="text-sm text-slate-500">{finished ? t('pairs.finishedHint') : t('pairs.tapHint')}</p>
               <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
                 {unpaired.map((photo) => (
                   <UnpairedPhotoTile
                     key={photo.id}
                     photo={photo}
                     selected={selected.includes(photo.id)}
-                    onToggle={() => setSelection(togglePhotoSelection(selected, photo.id, unpaired))}
+                    onToggle={finished ? undefined : () => setSelection(togglePhotoSelection(selected, photo.id, unpaired))}
                     onView={() => setViewing(photo)}
-                    onDelete={mayDeletePhoto(photo) ? () => removePhoto(photo) : undefined}
+                    onDelete={!finished && mayDeletePhoto(photo) ? () => removePhoto(photo) : undefined}
                     namesTaker={namesTakers}
                   />
                 ))}
@@ -177,14 +179,16 @@ export function PhotoPairsCard({ project }: { project: Project }) {
                   <li key={pair.id} className="rounded-xl border border-slate-200 p-2" data-testid="photo-pair">
                     <div className="flex items-center justify-between px-1 pb-2">
                       <span className="text-sm font-medium text-slate-700">{t('pairs.pairNumber', { number: index + 1 })}</span>
-                      <Button
-                        variant="ghost"
-                        onClick={() => removePair(pair)}
-                        disabled={deletePair.isPending && deletePair.variables === pair.id}
-                        aria-label={t('pairs.unpairPair', { number: index + 1 })}
-                      >
-                        <Unlink className="size-4" aria-hidden="true" /> {t('pairs.unpair')}
-                      </Button>
+                      {!finished && (
+                        <Button
+                          variant="ghost"
+                          onClick={() => removePair(pair)}
+                          disabled={deletePair.isPending && deletePair.variables === pair.id}
+                          aria-label={t('pairs.unpairPair', { number: index + 1 })}
+                        >
+                          <Unlink className="size-4" aria-hidden="true" /> {t('pairs.unpair')}
+                        </Button>
+                      )}
                     </div>
                     <div className="grid grid-cols-2 gap-2">
                       {[pair.beforePhoto, pair.afterPhoto].map((photo) => (
@@ -247,7 +251,8 @@ function UnpairedPhotoTile(props: {
   photo: Photo;
   selected: boolean;
   namesTaker: boolean;
-  onToggle: () => void;
+  /** Left out on a finished job: the photo can be viewed, not selected. */
+  onToggle?: () => void;
   onView: () => void;
   /** Left out where this member may not delete the photo. */
   onDelete?: () => void;
@@ -264,15 +269,19 @@ function UnpairedPhotoTile(props: {
       )}
       data-testid="unpaired-photo"
     >
-      <button
-        type="button"
-        onClick={props.onToggle}
-        aria-pressed={selected}
-        aria-label={t('pairs.select', { type: label })}
-        className="block w-full focus-visible:outline-none"
-      >
+      {props.onToggle ? (
+        <button
+          type="button"
+          onClick={props.onToggle}
+          aria-pressed={selected}
+          aria-label={t('pairs.select', { type: label })}
+          className="block w-full focus-visible:outline-none"
+        >
+          <PhotoThumbnail photo={photo} />
+        </button>
+      ) : (
         <PhotoThumbnail photo={photo} />
-      </button>
+      )}
       <PhotoBadges photo={photo} namesTaker={props.namesTaker} className="absolute top-1.5 left-1.5" />
       <CaptureTimeBadge capturedAt={photo.capturedAt} className="absolute bottom-1.5 left-1.5" />
       {selected && (
