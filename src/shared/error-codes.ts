@@ -219,7 +219,7 @@ const ERROR_MESSAGES = {
   area_not_in_report: "This area is not one of this report's areas",
   area_not_found: 'Area not found in this report',
   areas_differ: 'These photos are of different areas. Pair a before and an after of the same area.',
-  report_finished: 'This job is finished. Reopen it to add photos or pairs.',
+  report_finished: 'This job is finished. Reopen it to change its photos or pairs.',
   areas_incomplete: 'Some areas still need photos or a reason to skip them',
   skip_reason_invalid: 'reason must be no_access, occupied, not_in_scope or other',
   skip_note_too_long: 'The note must be at most 200 characters',
