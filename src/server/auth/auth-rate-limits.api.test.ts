@@ -7,6 +7,8 @@ import { registerUser, uniqueEmail, type TestClient } from '../test-support/test
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { issueResetToken } from './password-reset.js';
 import { errorMessage } from '../../shared/error-codes.js';
+import { sql } from 'drizzle-orm';
+import { passwordQueue } from './passwords.js';
 
 const INVALID_LOGIN_MESSAGE = errorMessage('invalid_login');
 const PASSWORD_QUEUE_FULL_MESSAGE = errorMessage('sign_in_queue_full');
@@ -147,10 +149,16 @@ describe('client addresses (TRUST_PROXY)', () => {
   });
 });
 
+/** Accounts whose wrong passwords make up a flood that reaches the hash queue: each takes this many before its lockout. */
+async function accountsToGuess(count: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: count }, async () => (await registerUser(t.client())).email));
+}
+
 describe('the password-hash queue', () => {
-  it('answers a flood from one address with 503 and Retry-After at once, while a real sign-in completes', async () => {
+  it('answers a flood of wrong passwords from one address with 503 and Retry-After at once, while a real sign-in completes', async () => {
     const { email, password } = await registerUser(t.client());
-    const flood = Array.from({ length: 60 }, () => login(t.client({ address: '203.0.113.66' }), uniqueEmail('bogus'), 'bogus password'));
+    const targets = await accountsToGuess(6);
+    const flood = Array.from({ length: 60 }, (_, i) => login(t.client({ address: '203.0.113.66' }), targets[i % targets.length]!, 'bogus password'));
     const real = login(t.client(), email, password);
     const [realAnswer, floodAnswers] = await Promise.all([real, Promise.all(flood)]);
     expect(realAnswer.status).toBe(200);
@@ -161,10 +169,29 @@ describe('the password-hash queue', () => {
     expect(floodAnswers.every((answer) => [401, 429, 503].includes(answer.status))).toBe(true);
   });
 
-  it('answers a flood from many addresses without hanging, and serves again right after', async () => {
+  it('answers a flood of wrong passwords from many addresses without hanging, and serves again right after', async () => {
     const { email, password } = await registerUser(t.client());
-    const answers = await Promise.all(Array.from({ length: 120 }, () => login(t.client(), uniqueEmail('bogus'), 'bogus password')));
+    const targets = await accountsToGuess(12);
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => login(t.client(), targets[i % targets.length]!, 'bogus password')));
     expect(answers.every((answer) => answer.status === 401 || answer.status === 503)).toBe(true);
     expect((await login(t.client(), email, password)).status).toBe(200);
+  });
+
+  it('spends no hash on a sign-in for an email with no account, or for a deactivated member; a wrong password for an account spends one', async () => {
+    const before = passwordQueue.done;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login(t.client(), uniqueEmail('nobody'), 'bogus password')));
+    expect(answers.every((answer) => answer.status === 401 && answer.body.message === INVALID_LOGIN_MESSAGE)).toBe(true);
+    const { email, user } = await registerUser(t.client());
+    const afterRegistering = passwordQueue.done;
+    expect(afterRegistering - before).toBe(1);
+    await t.query(sql`update users set active = false where id = ${user.id}`);
+    expect((await login(t.client(), email, 'bogus password')).status).toBe(401);
+    expect(passwordQueue.done).toBe(afterRegistering);
+
+    const other = await registerUser(t.client());
+    const wrong = await login(t.client(), other.email, 'bogus password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(answers[0]!.body);
+    expect(passwordQueue.done - afterRegistering).toBe(2);
   });
 });

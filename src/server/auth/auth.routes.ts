@@ -8,10 +8,10 @@ import { registerAccount } from './register-account.js';
 import { conflict, unauthorized } from '../lib/http-errors.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
-import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { RATE_LIMITS, SIGN_IN_REFUSAL_PAUSE_MS } from '../lib/rate-limit-rules.js';
 import { createLockout } from '../lib/lockout.js';
 import { logSecurityEvent } from '../observability/security-events.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword, waitAsLongAsAPasswordCheck } from './passwords.js';
 import { clearSessionCookie, createSession, deleteSession, readSessionToken, setSessionCookie } from './sessions.js';
 import { requestDevice, setDeviceCookie, signDeviceCookie, type KnownDevice } from './device-cookie.js';
 import { loadServerSecret } from '../lib/server-secrets.js';
@@ -23,7 +23,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const sameOrigin = createSameOriginCheck(config.appUrl);
   const registerPerAddress = createLimiter(app, { name: 'register-address', ...RATE_LIMITS.registerPerAddress, key: clientAddress });
-  const loginPerAddress = createLimiter(app, { name: 'login-address', ...RATE_LIMITS.loginPerAddress, key: clientAddress });
+  const loginPerAddress = createLimiter(app, {
+    name: 'login-address',
+    ...RATE_LIMITS.loginPerAddress,
+    key: clientAddress,
+    refusalPauseMs: SIGN_IN_REFUSAL_PAUSE_MS,
+  });
   const loginFailures = createLockout(app, { name: 'login-failures', ...RATE_LIMITS.loginFailuresPerAccount, key: bodyEmailKey });
   const deviceSecret = await loadServerSecret(db, 'device-cookie');
   /** Wrong passwords from one known device: past them it is an unknown device again, under the account lockout. */
@@ -100,14 +105,16 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       logSecurityEvent(request, 'login_locked', { userId: user?.id });
       throw unauthorized('invalid_login');
     }
-    // A member without a password, or deactivated, signs in here no more than an unknown email does.
+    // A member without a password, or deactivated, signs in here no more than an unknown email does:
+    // neither spends a hash (passwords.ts waitAsLongAsAPasswordCheck), so a flood of made-up emails
+    // costs a lookup each and leaves the hash queue to real accounts.
     const member = user?.passwordHash && user.active ? await loadMemberById(db, user.id) : null;
     let valid: boolean;
     try {
       valid =
         member && user?.passwordHash
           ? await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null)
-          : await verifyAgainstDummy(body.password, clientAddress(request));
+          : await waitAsLongAsAPasswordCheck();
     } catch (error) {
       // Not checked (the hash queue was full, the database away): not a failure of this account.
       await attempt.cancel();

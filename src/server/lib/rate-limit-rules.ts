@@ -41,3 +41,11 @@ export const RATE_LIMITS = {
   /** Shared reports' PDFs one address may ask for: each is built on the server. */
   sharedPdfPerAddress: { max: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * A sign-in refused by the per-address limit is answered after this pause. A flood that waits for
+ * each answer before its next try (as HTTP clients do, a connection at a time) then gets a few
+ * refusals a second per connection instead of thousands, and leaves the CPU to real sign-ins;
+ * a person who hit the limit waits a quarter of a second longer for an answer that says to wait anyway.
+ */
+export const SIGN_IN_REFUSAL_PAUSE_MS = 250;

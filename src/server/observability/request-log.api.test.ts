@@ -83,4 +83,22 @@ describe('security events', () => {
     for (let i = 0; i <= RATE_LIMITS.forgotPasswordPerAddress.max; i++) await office().post('/api/forgot-password', { email: uniqueEmail() });
     expect(events('rate_limited')).toEqual([expect.objectContaining({ ip: '203.0.113.78', limit: 'forgot-password-address' })]);
   });
+
+  it('logs a client refused again and again once per window, while the metric counts every refusal', async () => {
+    const refusals = async () => {
+      const { text } = await t.client().get('/metrics');
+      return Number(/^cleanproof_rate_limit_refusals_total\{limit="login-address"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await refusals();
+    lines = [];
+    const flooder = () => t.client({ address: '203.0.113.79' });
+    const { max } = RATE_LIMITS.loginPerAddress;
+    for (let i = 0; i < max; i++) await flooder().post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
+    for (let i = 0; i < 10; i++) expect((await flooder().post('/api/login', { email: uniqueEmail(), password: 'bogus password' })).status).toBe(429);
+    expect(events('rate_limited')).toEqual([expect.objectContaining({ ip: '203.0.113.79', limit: 'login-address' })]);
+    expect((await refusals()) - before).toBe(10);
+    // Another address refused is logged on its own.
+    for (let i = 0; i <= max; i++) await t.client({ address: '203.0.113.80' }).post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
+    expect(events('rate_limited').map((line) => line.ip)).toEqual(['203.0.113.79', '203.0.113.80']);
+  });
 });
