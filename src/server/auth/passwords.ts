@@ -77,29 +77,5 @@ export function hashPassword(password: string, client: string): Promise<string> 
  * flooding sign-ins does not take its places.
  */
 export async function verifyPassword(passwordHash: string, password: string, client: string, priority = false): Promise<boolean> {
-  const started = performance.now();
-  const valid = await runPasswordWork(client, () => verify(passwordHash, password).catch(() => false), priority);
-  if (!priority) noteCheckDuration(performance.now() - started);
-  return valid;
-}
-
-/** What a recent sign-in's password check took from a stranger's point of view: queue wait and hash. */
-let typicalCheckMs = 25;
-/** A burst's long waits must not keep an unknown email waiting seconds once it has passed. */
-const TYPICAL_CHECK_MAX_MS = 1000;
-const noteCheckDuration = (ms: number) => {
-  typicalCheckMs += (Math.min(ms, TYPICAL_CHECK_MAX_MS) - typicalCheckMs) / 8;
-};
-
-/**
- * An email with no account (or none that signs in with a password) is answered after about as long
- * as a password check takes here lately, on a timer: no hash. A flood of sign-ins for made-up emails
- * then costs a lookup each, not an Argon2id each, and cannot take the CPU that real sign-ins need.
- * The timer hides the difference from a casual probe only: registering already says whether an
- * email has an account (409 duplicate_email), so a hash spent here would buy no secrecy.
- */
-export async function waitAsLongAsAPasswordCheck(): Promise<false> {
-  const jitter = 0.75 + Math.random() / 2;
-  await new Promise((resolve) => setTimeout(resolve, typicalCheckMs * jitter));
-  return false;
+  return runPasswordWork(client, () => verify(passwordHash, password).catch(() => false), priority);
 }

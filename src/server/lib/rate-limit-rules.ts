@@ -43,9 +43,11 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 
 /**
- * A sign-in refused by the per-address limit is answered after this pause. A flood that waits for
- * each answer before its next try (as HTTP clients do, a connection at a time) then gets a few
- * refusals a second per connection instead of thousands, and leaves the CPU to real sign-ins;
- * a person who hit the limit waits a quarter of a second longer for an answer that says to wait anyway.
+ * A sign-in that does not succeed (a wrong password, an email with no account, a locked account, or
+ * the address's limit reached) is answered no sooner than this after it came in, on a timer: the
+ * fail delay of most sign-in systems. A flood that waits for each answer before its next try (as
+ * HTTP clients do, a connection at a time) then makes a few tries a second per connection instead
+ * of hundreds, and leaves the CPU to real sign-ins; every failure takes the same time whether the
+ * email has an account or not; a person who mistyped waits a quarter of a second.
  */
-export const SIGN_IN_REFUSAL_PAUSE_MS = 250;
+export const FAILED_SIGN_IN_MIN_MS = 250;

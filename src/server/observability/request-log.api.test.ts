@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
-import { registerUser, uniqueEmail } from '../test-support/test-client.js';
+import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { redactQuery } from './request-log.js';
 
@@ -93,12 +93,15 @@ describe('security events', () => {
     lines = [];
     const flooder = () => t.client({ address: '203.0.113.79' });
     const { max } = RATE_LIMITS.loginPerAddress;
-    for (let i = 0; i < max; i++) await flooder().post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
-    for (let i = 0; i < 10; i++) expect((await flooder().post('/api/login', { email: uniqueEmail(), password: 'bogus password' })).status).toBe(429);
+    const attempt = (client: TestClient) => client.post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
+    // At once: each failed sign-in is answered after a pause, and the counts are atomic either way.
+    await Promise.all(Array.from({ length: max }, () => attempt(flooder())));
+    const refused = await Promise.all(Array.from({ length: 10 }, () => attempt(flooder())));
+    expect(refused.map((answer) => answer.status)).toEqual(Array(10).fill(429));
     expect(events('rate_limited')).toEqual([expect.objectContaining({ ip: '203.0.113.79', limit: 'login-address' })]);
     expect((await refusals()) - before).toBe(10);
     // Another address refused is logged on its own.
-    for (let i = 0; i <= max; i++) await t.client({ address: '203.0.113.80' }).post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
+    await Promise.all(Array.from({ length: max + 1 }, () => attempt(t.client({ address: '203.0.113.80' }))));
     expect(events('rate_limited').map((line) => line.ip)).toEqual(['203.0.113.79', '203.0.113.80']);
   });
 });
