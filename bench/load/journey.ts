@@ -1,7 +1,9 @@
 // One virtual user: signs in, creates a report, then until time is up does a weighted mix of the
 // day's work: list reports, open the report, load a thumbnail, upload a before or after photo
 // (raw JPEG, as the app's client sends), pair them, export the PDF. Every acknowledged photo and
-// pair is remembered so the run can check afterwards that none was lost.
+// pair is remembered so the run can check afterwards that none was lost. A 429 or 503 with
+// Retry-After (the server's bounded work, issue 27) is waited out and the same request sent again,
+// as the app's outbox does; the run counts those answers apart from errors.
 import type { Recorder } from './stats.js';
 
 export interface Acknowledged {
@@ -38,18 +40,23 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body.json);
     }
-    const started = performance.now();
-    try {
-      const response = await fetch(baseUrl + path, { method, headers, body: payload });
-      const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
-      if (setCookie) cookie = setCookie.split(';')[0] ?? '';
-      const type = response.headers.get('content-type') ?? '';
-      const json: unknown = type.includes('json') ? await response.json() : (await response.arrayBuffer(), undefined);
-      recorder.record(step, response.status, performance.now() - started);
-      return { status: response.status, json };
-    } catch {
-      recorder.record(step, 0, performance.now() - started);
-      return { status: 0, json: undefined };
+    for (;;) {
+      const started = performance.now();
+      try {
+        const response = await fetch(baseUrl + path, { method, headers, body: payload });
+        const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('cp_session='));
+        if (setCookie) cookie = setCookie.split(';')[0] ?? '';
+        const type = response.headers.get('content-type') ?? '';
+        const json: unknown = type.includes('json') ? await response.json() : (await response.arrayBuffer(), undefined);
+        const retryAfterMs = Number(response.headers.get('retry-after')) * 1000;
+        const later = (response.status === 429 || response.status === 503) && retryAfterMs > 0;
+        recorder.record(step, response.status, performance.now() - started, later);
+        if (!later || Date.now() + retryAfterMs >= options.until) return { status: response.status, json };
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+      } catch {
+        recorder.record(step, 0, performance.now() - started);
+        return { status: 0, json: undefined };
+      }
     }
   };
 

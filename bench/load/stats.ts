@@ -3,12 +3,14 @@ export interface Sample {
   step: string;
   status: number;
   ms: number;
+  /** A 429 or 503 with Retry-After: the server's bounded queues saying "later", which the app's outbox waits out and retries. */
+  later: boolean;
 }
 
 export class Recorder {
   readonly samples: Sample[] = [];
-  record(step: string, status: number, ms: number): void {
-    this.samples.push({ step, status, ms });
+  record(step: string, status: number, ms: number, later = false): void {
+    this.samples.push({ step, status, ms, later });
   }
 }
 
@@ -26,7 +28,10 @@ export interface StepSummary {
   p99: number;
   max: number;
   statuses: string;
+  /** 5xx and network errors, but not a 503 with Retry-After (see Sample.later). */
   serverErrors: number;
+  /** 429s and 503s with Retry-After, each waited out and retried. */
+  later: number;
 }
 
 export function summarize(samples: Sample[], seconds: number): StepSummary[] {
@@ -47,7 +52,8 @@ export function summarize(samples: Sample[], seconds: number): StepSummary[] {
         .sort(([a], [b]) => a - b)
         .map(([status, n]) => `${status === 0 ? 'neterr' : status}:${n}`)
         .join(' '),
-      serverErrors: chosen.filter((s) => s.status >= 500 || s.status === 0).length,
+      serverErrors: chosen.filter((s) => (s.status >= 500 || s.status === 0) && !s.later).length,
+      later: chosen.filter((s) => s.later).length,
     };
   });
   return rows;
@@ -56,7 +62,16 @@ export function summarize(samples: Sample[], seconds: number): StepSummary[] {
 export function printTable(title: string, rows: StepSummary[]): void {
   console.log(`\n${title}`);
   console.log(
-    ['step'.padEnd(12), 'requests'.padStart(8), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8), '  statuses'].join(' '),
+    [
+      'step'.padEnd(12),
+      'requests'.padStart(8),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'max ms'.padStart(8),
+      'later'.padStart(6),
+      '  statuses',
+    ].join(' '),
   );
   for (const row of rows) {
     console.log(
@@ -67,6 +82,7 @@ export function printTable(title: string, rows: StepSummary[]): void {
         row.p50.toFixed(1).padStart(8),
         row.p99.toFixed(1).padStart(8),
         row.max.toFixed(1).padStart(8),
+        String(row.later).padStart(6),
         `  ${row.statuses}`,
       ].join(' '),
     );

@@ -64,3 +64,41 @@ describe('createConcurrencyLimiter with a priority task', () => {
     expect(order).toEqual(['known device', 'a', 'b']);
   });
 });
+
+describe('createConcurrencyLimiter with a slot kept for priority tasks', () => {
+  it('starts a priority task at once while ordinary tasks fill every other slot; ordinary ones never take the kept slot', async () => {
+    const limiter = createConcurrencyLimiter(2, { reservedForPriority: 1 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const busy = [limiter.run(() => gate), limiter.run(() => gate), limiter.run(() => gate)];
+    expect([limiter.running, limiter.pending]).toEqual([2, 1]);
+
+    let urgentRan = false;
+    const urgent = limiter.run(async () => void (urgentRan = true), { priority: true });
+    expect(limiter.running).toBe(3);
+    await urgent;
+    expect(urgentRan).toBe(true);
+    // The kept slot is free again, and still not for ordinary work.
+    expect([limiter.running, limiter.pending]).toEqual([2, 1]);
+    open();
+    await Promise.all(busy);
+    expect(limiter.running).toBe(0);
+  });
+
+  it('queues priority tasks beyond the kept slots in arrival order, ahead of ordinary ones', async () => {
+    const limiter = createConcurrencyLimiter(1, { reservedForPriority: 1 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const order: string[] = [];
+    const held = [limiter.run(() => gate), limiter.run(() => gate, { priority: true })];
+    const later = [
+      limiter.run(async () => void order.push('ordinary')),
+      limiter.run(async () => void order.push('first known device'), { priority: true }),
+      limiter.run(async () => void order.push('second known device'), { priority: true }),
+    ];
+    expect([limiter.running, limiter.pending]).toEqual([2, 3]);
+    open();
+    await Promise.all([...held, ...later]);
+    expect(order).toEqual(['first known device', 'second known device', 'ordinary']);
+  });
+});

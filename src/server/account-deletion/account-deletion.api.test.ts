@@ -1,7 +1,8 @@
 // DELETE /api/user against the real app, on PGlite or PostgreSQL (TEST_DATABASE=postgres) and a
 // photo folder or an S3 bucket (TEST_PHOTO_STORE=s3): afterwards no row of every table and no
-// stored file of the account remains, its sessions, reset links and client links stop working, and
-// another account is untouched. Stripe's side (the SDK against a stand-in of its API) at the end.
+// stored file of the business remains (reports, clients, templates, crew, invites, sends), its
+// sessions and its crew's end, reset links and client links stop working, and another account is
+// untouched. Stripe's side (the SDK against a stand-in of its API) at the end.
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus, UpgradeResponse } from '../../shared/contract/billing.js';
 import { errorMessage } from '../../shared/error-codes.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { registerUser, type TestClient } from '../test-support/test-client.js';
+import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
+import { invite, join, type CrewMember } from '../test-support/crew-helpers.js';
 import { addPhoto, createProject, listPhotoFiles, uploadRawPhoto } from '../test-support/project-helpers.js';
 import { ownerWithSharedReport, visit, type SharedFixture } from '../test-support/share-link-helpers.js';
 import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
@@ -66,7 +68,9 @@ async function idsOf(t: TestApp, userId: number): Promise<AccountIds> {
   const photos = (await t.query<{ id: number }>(sql`select p.id from photos p join projects r on r.id = p.project_id where r.business_id = ${businessId}`)).map(
     (row) => row.id,
   );
-  return { users: [userId], businesses: [businessId], projects, photos };
+  // The owner and every member: their sessions, sign-in links and photos are the business's too.
+  const members = (await t.query<{ id: number }>(sql`select id from users where business_id = ${businessId}`)).map((row) => row.id);
+  return { users: [...new Set([userId, ...members])], businesses: [businessId], projects, photos };
 }
 
 /** Rows per `table.column` that point at the account's user, reports or photos (zero counts left out). */
@@ -130,6 +134,48 @@ interface Account {
   fixture: SharedFixture;
   userId: number;
   password: string;
+  /** Members of the business: one who signs in with an email and password, one who joined with a name only. */
+  crew: { manager: CrewMember & { email: string }; cleaner: CrewMember };
+}
+
+/**
+ * What a business has besides its owner's reports: a manager (email and password) and a cleaner (a
+ * name only) who joined from invites, an invite still waiting, a sign-in link for the cleaner, the
+ * cleaner's own report with a photo, a client with a report made for them from the business's own
+ * template (its areas), and that report sent to the client by email.
+ */
+async function addBusinessData(t: TestApp, owner: TestClient): Promise<Account['crew']> {
+  const managerEmail = uniqueEmail('manager');
+  const manager = {
+    ...(await join(t, await invite(owner, 'manager'), { name: 'Marta', email: managerEmail, password: 'manager password' })),
+    email: managerEmail,
+  };
+  const cleaner = await join(t, await invite(owner, 'cleaner', 'Ana'), { name: 'Ana' });
+  await invite(owner, 'cleaner', 'Luis');
+  expect((await owner.post(`/api/team/members/${cleaner.user.id}/sign-in-link`)).status).toBe(200);
+  const cleanersReport = await createProject(cleaner.client);
+  expect((await uploadRawPhoto(cleaner.client, cleanersReport.id, 'before', await makePhotoJpeg(64, 48, { seed: 96 }))).status).toBe(201);
+
+  const client = await owner.post<{ id: number }>('/api/clients', { name: 'Zoë Client', email: 'zoe@example.com' });
+  expect(client.status).toBe(201);
+  const template = await owner.post<{ id: string }>('/api/templates', { name: 'Garage job', areas: [{ name: 'Garage', minBefore: 1, minAfter: 1 }] });
+  expect(template.status).toBe(201);
+  const templated = await owner.post<{ id: number; areas: { id: number }[] }>('/api/projects', { templateId: template.body.id, clientId: client.body.id });
+  expect(templated.status, templated.text).toBe(201);
+  const areaId = templated.body.areas[0]!.id;
+  const [before, after] = await Promise.all(
+    (['before', 'after'] as const).map(async (type, i) => {
+      const photo = await owner.post<{ id: number }>(`/api/projects/${templated.body.id}/photos?type=${type}&areaId=${areaId}`, undefined, {
+        raw: await makePhotoJpeg(64, 48, { seed: 94 + i }),
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      expect(photo.status, photo.text).toBe(201);
+      return photo.body.id;
+    }),
+  );
+  expect((await owner.post(`/api/projects/${templated.body.id}/photo-pairs`, { beforePhotoId: before, afterPhotoId: after })).status).toBe(201);
+  expect((await owner.post(`/api/projects/${templated.body.id}/send`, { to: 'zoe@example.com' })).status).toBe(202);
+  return { manager, cleaner };
 }
 
 /** A client answers on the link: an issue with a photo on the first pair, and an approval with a drawn signature. */
@@ -172,8 +218,9 @@ async function fullAccount(t: TestApp, businessName: string): Promise<Account> {
   await uploadLogo(owner);
   await clientAnswers(t, fixture);
   await subscribeInSandbox(t, owner);
+  const crew = await addBusinessData(t, owner);
   const [user] = await t.query<{ id: number }>(sql`select id from users where email = ${fixture.email}`);
-  return { fixture, userId: user!.id, password: 'correct horse' };
+  return { fixture, userId: user!.id, password: 'correct horse', crew };
 }
 
 let t: TestApp;
@@ -225,6 +272,7 @@ describe('DELETE /api/user', () => {
     const aliceCustomer = (await t.query<{ id: string }>(sql`select provider_customer_id as id from subscriptions where user_id = ${alice.userId}`))[0]!.id;
     const aliceNeedles = [
       alice.fixture.email,
+      alice.crew.manager.email,
       alice.fixture.link.token,
       aliceCustomer,
       `logos/${alice.userId}/`,
@@ -251,8 +299,14 @@ describe('DELETE /api/user', () => {
       'photo_upload_keys.user_id',
       'client_issues.project_id',
       'project_approvals.project_id',
+      'team_invites.business_id',
+      'sign_in_links.user_id',
+      'clients.business_id',
+      'templates.business_id',
+      'project_areas.project_id',
+      'project_sends.project_id',
     ]) {
-      expect(aliceRowsBefore[column], column).toBeGreaterThan(0);
+      expect(aliceRowsBefore[column] ?? 0, column).toBeGreaterThan(0);
     }
     // Two files per photo, the logo, and the client's issue photo and signature.
     expect(aliceKeys.length).toBe(aliceIds.photos.length * 2 + 3);
@@ -271,9 +325,12 @@ describe('DELETE /api/user', () => {
     const filesAfter = await listPhotoFiles(t);
     expect(filesAfter.filter((key) => aliceKeys.includes(key))).toEqual([]);
 
-    // Every session ends: this browser's (its cookie is cleared) and the other one's.
+    // Every session ends: this browser's (its cookie is cleared), the other one's, and the crew's.
     expect((await alice.fixture.owner.get('/api/user')).status).toBe(401);
     expect((await alicePhone.get('/api/user')).status).toBe(401);
+    expect((await alice.crew.manager.client.get('/api/user')).status).toBe(401);
+    expect((await alice.crew.cleaner.client.get('/api/user')).status).toBe(401);
+    expect((await t.client().post('/api/login', { email: alice.crew.manager.email, password: 'manager password' })).status).toBe(401);
     expect((await alicePhone.get(`/api/projects/${alice.fixture.project.id}`)).status).toBe(401);
     // The password no longer signs in; the reset link mailed before no longer works.
     expect((await t.client().post('/api/login', { email: alice.fixture.email, password: alice.password })).status).toBe(401);
@@ -306,6 +363,7 @@ describe('DELETE /api/user', () => {
     expect(await t.query(sql`select token_hash from sessions where user_id = ${bob.userId} order by token_hash`)).toEqual(bobTokenHashesBefore);
     expect(filesAfter).toEqual(expect.arrayContaining(bobKeys));
     expect((await bob.fixture.owner.get('/api/user')).status).toBe(200);
+    expect((await bob.crew.cleaner.client.get('/api/user')).status).toBe(200);
     expect((await visit(t, `/api/shared/${bob.fixture.link.token}`)).status).toBe(200);
     const bobPhoto = await bob.fixture.owner.get(`/api/photos/${bob.fixture.pairs[0]!.before.id}/image`);
     expect(bobPhoto.status).toBe(200);

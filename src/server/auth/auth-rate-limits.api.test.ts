@@ -7,6 +7,8 @@ import { registerUser, uniqueEmail, type TestClient } from '../test-support/test
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { issueResetToken } from './password-reset.js';
 import { errorMessage } from '../../shared/error-codes.js';
+import { sql } from 'drizzle-orm';
+import { passwordQueue } from './passwords.js';
 
 const INVALID_LOGIN_MESSAGE = errorMessage('invalid_login');
 const PASSWORD_QUEUE_FULL_MESSAGE = errorMessage('sign_in_queue_full');
@@ -33,7 +35,9 @@ describe('sign-in', () => {
   it('limits attempts per address whatever the email, without touching other addresses', async () => {
     const office = () => t.client({ address: '203.0.113.10' });
     const { max } = RATE_LIMITS.loginPerAddress;
-    for (let i = 0; i < max; i++) expect((await login(office(), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+    // At once: each failed sign-in is answered after a pause, and the count is atomic either way.
+    const answers = await Promise.all(Array.from({ length: max }, () => login(office(), uniqueEmail('nobody'), 'guess')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(max).fill(401));
     expectRefused(await login(office(), uniqueEmail('nobody'), 'guess'));
     const { email, password } = await registerUser(t.client());
     expect((await login(t.client(), email, password)).status).toBe(200);
@@ -43,7 +47,8 @@ describe('sign-in', () => {
     const { email, password } = await registerUser(t.client());
     const { max } = RATE_LIMITS.loginFailuresPerAccount;
     const wrong = await login(t.client(), email, 'wrong-1');
-    for (let i = 1; i < max; i++) expect((await login(t.client(), email, `wrong-${i + 1}`)).status).toBe(401);
+    const rest = await Promise.all(Array.from({ length: max - 1 }, (_, i) => login(t.client(), email, `wrong-${i + 2}`)));
+    expect(rest.map((answer) => answer.status)).toEqual(Array(max - 1).fill(401));
     // Locked: the right password, from a fresh address, gets the wrong-password answer.
     const locked = await login(t.client(), email, password);
     expect(locked.status).toBe(401);
@@ -58,7 +63,8 @@ describe('sign-in', () => {
   it('counts the email in any case and with spaces as one account', async () => {
     const { email, password } = await registerUser(t.client());
     const { max } = RATE_LIMITS.loginFailuresPerAccount;
-    for (let i = 0; i < max; i++) expect((await login(t.client(), i % 2 ? email.toUpperCase() : ` ${email} `, 'wrong')).status).toBe(401);
+    const answers = await Promise.all(Array.from({ length: max }, (_, i) => login(t.client(), i % 2 ? email.toUpperCase() : ` ${email} `, 'wrong')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(max).fill(401));
     expect((await login(t.client(), email, password)).status).toBe(401);
   });
 });
@@ -115,7 +121,9 @@ describe('password reset', () => {
 describe('client addresses (TRUST_PROXY)', () => {
   /** Uses up one address's sign-in budget; returns the first refusal's status. */
   async function exhaustLogins(client: () => TestClient): Promise<void> {
-    for (let i = 0; i < RATE_LIMITS.loginPerAddress.max; i++) expect((await login(client(), uniqueEmail('nobody'), 'guess')).status).toBe(401);
+    const { max } = RATE_LIMITS.loginPerAddress;
+    const answers = await Promise.all(Array.from({ length: max }, () => login(client(), uniqueEmail('nobody'), 'guess')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(max).fill(401));
     expectRefused(await login(client(), uniqueEmail('nobody'), 'guess'));
   }
 
@@ -147,10 +155,16 @@ describe('client addresses (TRUST_PROXY)', () => {
   });
 });
 
+/** Accounts whose wrong passwords make up a flood that reaches the hash queue: each takes this many before its lockout. */
+async function accountsToGuess(count: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: count }, async () => (await registerUser(t.client())).email));
+}
+
 describe('the password-hash queue', () => {
-  it('answers a flood from one address with 503 and Retry-After at once, while a real sign-in completes', async () => {
+  it('answers a flood of wrong passwords from one address with 503 and Retry-After at once, while a real sign-in completes', async () => {
     const { email, password } = await registerUser(t.client());
-    const flood = Array.from({ length: 60 }, () => login(t.client({ address: '203.0.113.66' }), uniqueEmail('bogus'), 'bogus password'));
+    const targets = await accountsToGuess(6);
+    const flood = Array.from({ length: 60 }, (_, i) => login(t.client({ address: '203.0.113.66' }), targets[i % targets.length]!, 'bogus password'));
     const real = login(t.client(), email, password);
     const [realAnswer, floodAnswers] = await Promise.all([real, Promise.all(flood)]);
     expect(realAnswer.status).toBe(200);
@@ -161,10 +175,29 @@ describe('the password-hash queue', () => {
     expect(floodAnswers.every((answer) => [401, 429, 503].includes(answer.status))).toBe(true);
   });
 
-  it('answers a flood from many addresses without hanging, and serves again right after', async () => {
+  it('answers a flood of wrong passwords from many addresses without hanging, and serves again right after', async () => {
     const { email, password } = await registerUser(t.client());
-    const answers = await Promise.all(Array.from({ length: 120 }, () => login(t.client(), uniqueEmail('bogus'), 'bogus password')));
+    const targets = await accountsToGuess(12);
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => login(t.client(), targets[i % targets.length]!, 'bogus password')));
     expect(answers.every((answer) => answer.status === 401 || answer.status === 503)).toBe(true);
     expect((await login(t.client(), email, password)).status).toBe(200);
+  });
+
+  it('spends no hash on a sign-in for an email with no account, or for a deactivated member; a wrong password for an account spends one', async () => {
+    const before = passwordQueue.done;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login(t.client(), uniqueEmail('nobody'), 'bogus password')));
+    expect(answers.every((answer) => answer.status === 401 && answer.body.message === INVALID_LOGIN_MESSAGE)).toBe(true);
+    const { email, user } = await registerUser(t.client());
+    const afterRegistering = passwordQueue.done;
+    expect(afterRegistering - before).toBe(1);
+    await t.query(sql`update users set active = false where id = ${user.id}`);
+    expect((await login(t.client(), email, 'bogus password')).status).toBe(401);
+    expect(passwordQueue.done).toBe(afterRegistering);
+
+    const other = await registerUser(t.client());
+    const wrong = await login(t.client(), other.email, 'bogus password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(answers[0]!.body);
+    expect(passwordQueue.done - afterRegistering).toBe(2);
   });
 });

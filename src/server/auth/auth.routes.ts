@@ -8,10 +8,10 @@ import { registerAccount } from './register-account.js';
 import { conflict, unauthorized } from '../lib/http-errors.js';
 import { createSameOriginCheck } from '../lib/origin-guard.js';
 import { bodyEmailKey, clientAddress, createLimiter } from '../lib/rate-limit.js';
-import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
+import { FAILED_SIGN_IN_MIN_MS, RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { createLockout } from '../lib/lockout.js';
 import { logSecurityEvent } from '../observability/security-events.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { clearSessionCookie, createSession, deleteSession, readSessionToken, setSessionCookie } from './sessions.js';
 import { requestDevice, setDeviceCookie, signDeviceCookie, type KnownDevice } from './device-cookie.js';
 import { loadServerSecret } from '../lib/server-secrets.js';
@@ -23,7 +23,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const sameOrigin = createSameOriginCheck(config.appUrl);
   const registerPerAddress = createLimiter(app, { name: 'register-address', ...RATE_LIMITS.registerPerAddress, key: clientAddress });
-  const loginPerAddress = createLimiter(app, { name: 'login-address', ...RATE_LIMITS.loginPerAddress, key: clientAddress });
+  const loginPerAddress = createLimiter(app, {
+    name: 'login-address',
+    ...RATE_LIMITS.loginPerAddress,
+    key: clientAddress,
+    refusalPauseMs: FAILED_SIGN_IN_MIN_MS,
+  });
   const loginFailures = createLockout(app, { name: 'login-failures', ...RATE_LIMITS.loginFailuresPerAccount, key: bodyEmailKey });
   const deviceSecret = await loadServerSecret(db, 'device-cookie');
   /** Wrong passwords from one known device: past them it is an unknown device again, under the account lockout. */
@@ -76,8 +81,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(toUserResponse(user));
   });
 
-  // One answer (invalid_login) for an unknown email, a wrong password and a locked account: none tells them apart.
+  // One answer (invalid_login) for an unknown email, a wrong password and a locked account, given no
+  // sooner than FAILED_SIGN_IN_MIN_MS after the request came in: neither the answer nor its time tells them apart.
   addRoute(app, api.login, { onRequest: [sameOrigin, loginPerAddressUnlessKnownDevice] }, async ({ body, request, reply }) => {
+    const failureAnswerAt = performance.now() + FAILED_SIGN_IN_MIN_MS;
+    const failed = async (event: 'login_failed' | 'login_locked', userId: number | undefined) => {
+      logSecurityEvent(request, event, { userId });
+      await new Promise((resolve) => setTimeout(resolve, failureAnswerAt - performance.now()));
+      return unauthorized('invalid_login');
+    };
     const [user] = await db
       .select()
       .from(users)
@@ -96,27 +108,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // Counted before the hash is checked, so a parallel burst gets no more tries than a slow one.
     // A locked account answers exactly as a wrong password does, without spending a hash on it.
     const attempt = deviceAttempt ?? (await loginFailures.begin(request));
-    if (attempt.locked) {
-      logSecurityEvent(request, 'login_locked', { userId: user?.id });
-      throw unauthorized('invalid_login');
-    }
+    if (attempt.locked) throw await failed('login_locked', user?.id);
     // A member without a password, or deactivated, signs in here no more than an unknown email does.
+    // Neither spends a hash (registering already says whether an email has an account, so one would
+    // buy no secrecy): a flood of made-up emails costs a lookup each and leaves the hashes to real accounts.
     const member = user?.passwordHash && user.active ? await loadMemberById(db, user.id) : null;
-    let valid: boolean;
+    let valid = false;
     try {
-      valid =
-        member && user?.passwordHash
-          ? await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null)
-          : await verifyAgainstDummy(body.password, clientAddress(request));
+      if (member && user?.passwordHash)
+        valid = await verifyPassword(user.passwordHash, body.password, device ? `device:${device.nonce}` : clientAddress(request), device !== null);
     } catch (error) {
       // Not checked (the hash queue was full, the database away): not a failure of this account.
       await attempt.cancel();
       throw error;
     }
-    if (!user || !member || !valid) {
-      logSecurityEvent(request, attempt.isLastAllowed ? 'login_locked' : 'login_failed', { userId: user?.id });
-      throw unauthorized('invalid_login');
-    }
+    if (!user || !member || !valid) throw await failed(attempt.isLastAllowed ? 'login_locked' : 'login_failed', user?.id);
     await attempt.succeeded();
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, config.secureCookies);

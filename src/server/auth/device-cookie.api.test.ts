@@ -17,6 +17,11 @@ afterAll(async () => {
 
 const signIn = (client: TestClient, email: string, password: string) => client.post<{ code?: string }>('/api/login', { email, password });
 
+/** Uses up an address's sign-ins with made-up emails, all at once (each failure is answered after a pause). */
+async function floodFrom(flooder: TestClient): Promise<void> {
+  await Promise.all(Array.from({ length: RATE_LIMITS.loginPerAddress.max }, (_, i) => signIn(flooder, `bogus-${i}@example.com`, 'bogus password')));
+}
+
 /** A new account, and a browser at `address` that has signed in to it once (so it holds its device cookie, and no session). */
 async function knownDevice(address?: string) {
   const { email, password } = await registerUser(t.client());
@@ -44,7 +49,7 @@ describe('device cookie', () => {
     const other = await registerUser(t.client());
     // A flood from the same address uses up the address's sign-ins.
     const flooder = t.client({ address });
-    for (let i = 0; i < RATE_LIMITS.loginPerAddress.max; i += 1) await signIn(flooder, `bogus-${i}@example.com`, 'bogus password');
+    await floodFrom(flooder);
     expect((await signIn(flooder, email, password)).status).toBe(429);
 
     expect((await signIn(device, email, password)).status).toBe(200);
@@ -56,7 +61,7 @@ describe('device cookie', () => {
     const address = '203.0.113.78';
     const { email, password, device } = await knownDevice(address);
     const flooder = t.client({ address });
-    for (let i = 0; i < RATE_LIMITS.loginPerAddress.max; i += 1) await signIn(flooder, `bogus-${i}@example.com`, 'bogus password');
+    await floodFrom(flooder);
     const value = device.cookies.get(DEVICE_COOKIE)!;
     const forged = t.client({ address });
     forged.cookies.set(DEVICE_COOKIE, `${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`);
@@ -65,7 +70,8 @@ describe('device cookie', () => {
 
   it('the account lockout does not lock a known device out; an unknown one stays locked out', async () => {
     const { email, password, device } = await knownDevice();
-    for (let i = 0; i <= RATE_LIMITS.loginFailuresPerAccount.max; i += 1) expect((await signIn(t.client(), email, `guess ${i}`)).status).toBe(401);
+    const guesses = await Promise.all(Array.from({ length: RATE_LIMITS.loginFailuresPerAccount.max + 1 }, (_, i) => signIn(t.client(), email, `guess ${i}`)));
+    expect(guesses.every((answer) => answer.status === 401)).toBe(true);
     expect((await signIn(t.client(), email, password)).status).toBe(401);
     expect((await signIn(device, email, password)).status).toBe(200);
   });
@@ -74,7 +80,8 @@ describe('device cookie', () => {
     const { email, password, device } = await knownDevice();
     for (let i = 0; i < RATE_LIMITS.loginFailuresPerDevice.max; i += 1) expect((await signIn(device, email, `guess ${i}`)).status).toBe(401);
     // Its own budget is spent; guesses from elsewhere now lock the account, the device included.
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.max; i += 1) expect((await signIn(t.client(), email, `other ${i}`)).status).toBe(401);
+    const others = await Promise.all(Array.from({ length: RATE_LIMITS.loginFailuresPerAccount.max }, (_, i) => signIn(t.client(), email, `other ${i}`)));
+    expect(others.every((answer) => answer.status === 401)).toBe(true);
     expect((await signIn(device, email, password)).status).toBe(401);
   });
 });

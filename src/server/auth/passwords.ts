@@ -8,10 +8,13 @@ import { createPerKeyGate } from '../lib/per-key-gate.js';
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// Argon2 runs on libuv's thread pool (4 threads by default), which file reads and writes and
-// sharp's image work share. Two hashes at a time keep both cores busy with sign-ins when that is
-// all there is to do, while a flood of sign-in attempts can never take every thread.
+// Argon2 runs on libuv's thread pool (4 threads by default), which file reads and writes share.
+// Two hashes at a time keep both cores busy with sign-ins when that is all there is to do, while a
+// flood of sign-in attempts can never take every thread. One more slot is kept for known devices
+// (device-cookie.ts): their check never waits for a stranger's hash to finish, and the pool keeps a
+// thread for files even then.
 const PASSWORD_WORK_CONCURRENCY = 2;
+const PASSWORD_WORK_KEPT_FOR_KNOWN_DEVICES = 1;
 /**
  * Hashes that may wait for a slot: room for 200 people signing in at the same moment
  * (the load benchmark's burst), about 1.3 s of hashing on two slots; past it a sign-in is answered
@@ -21,13 +24,22 @@ export const PASSWORD_QUEUE_MAX = 256;
 /** Places one client address may hold at once, waiting or running: one flooding client cannot fill the queue. */
 export const PASSWORD_WORK_PER_CLIENT = 4;
 
-const passwordWork = createConcurrencyLimiter(PASSWORD_WORK_CONCURRENCY, { maxPending: PASSWORD_QUEUE_MAX });
+const passwordWork = createConcurrencyLimiter(PASSWORD_WORK_CONCURRENCY, {
+  maxPending: PASSWORD_QUEUE_MAX,
+  reservedForPriority: PASSWORD_WORK_KEPT_FOR_KNOWN_DEVICES,
+});
 const queueFull = () => serviceUnavailable('sign_in_queue_full').retryAfter(1);
 /** Places one client address holds, waiting or running. */
 const placesByClient = createPerKeyGate(PASSWORD_WORK_PER_CLIENT, queueFull);
 
+/** Hashes and checks this process has run (a sign-in for an unknown email runs none). */
+let passwordWorkDone = 0;
+
 /** The queue's state, for /metrics. */
 export const passwordQueue = {
+  get done() {
+    return passwordWorkDone;
+  },
   get pending() {
     return passwordWork.pending;
   },
@@ -40,7 +52,13 @@ export const passwordQueue = {
 async function runPasswordWork<T>(client: string, task: () => Promise<T>, priority = false): Promise<T> {
   return placesByClient.run(client, async () => {
     try {
-      return await passwordWork.run(task, { priority });
+      return await passwordWork.run(
+        async () => {
+          passwordWorkDone += 1;
+          return task();
+        },
+        { priority },
+      );
     } catch (error) {
       if (error instanceof QueueFullError) throw queueFull();
       throw error;
@@ -54,18 +72,10 @@ export function hashPassword(password: string, client: string): Promise<string> 
 }
 
 /**
- * `priority`: a sign-in from a device the account knows (device-cookie.ts) waits at the front of the
- * queue; `client` is then the device, so an address flooding sign-ins does not take its places.
+ * `priority`: a sign-in from a device the account knows (device-cookie.ts) goes to the front of the
+ * queue and may take the slot kept for known devices; `client` is then the device, so an address
+ * flooding sign-ins does not take its places.
  */
 export async function verifyPassword(passwordHash: string, password: string, client: string, priority = false): Promise<boolean> {
   return runPasswordWork(client, () => verify(passwordHash, password).catch(() => false), priority);
-}
-
-// Verifying against this when the email is unknown keeps login's timing the same either way.
-let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstDummy(password: string, client: string): Promise<false> {
-  // Made outside the queue and the client's places: it is the server's own work, done once.
-  dummyHash ??= hash('cleanproof-timing-equaliser', OPTIONS);
-  await verifyPassword(await dummyHash, password, client);
-  return false;
 }

@@ -41,3 +41,13 @@ export const RATE_LIMITS = {
   /** Shared reports' PDFs one address may ask for: each is built on the server. */
   sharedPdfPerAddress: { max: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * A sign-in that does not succeed (a wrong password, an email with no account, a locked account, or
+ * the address's limit reached) is answered no sooner than this after it came in, on a timer: the
+ * fail delay of most sign-in systems. A flood that waits for each answer before its next try (as
+ * HTTP clients do, a connection at a time) then makes a few tries a second per connection instead
+ * of hundreds, and leaves the CPU to real sign-ins; every failure takes the same time whether the
+ * email has an account or not; a person who mistyped waits a quarter of a second.
+ */
+export const FAILED_SIGN_IN_MIN_MS = 250;

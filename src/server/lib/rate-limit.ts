@@ -19,6 +19,12 @@ export interface LimiterOptions extends LimitRule {
   key: (request: FastifyRequest) => string | Promise<string>;
   /** The 429's code (its message may say how many minutes to wait); by default rate_limited. */
   code?: RateLimitCode;
+  /**
+   * A refusal is answered after this pause, on a timer: a client retrying without pause (a flood
+   * waiting for each answer before the next try) is slowed to one try per pause per connection,
+   * instead of making the server answer thousands of refusals a second.
+   */
+  refusalPauseMs?: number;
 }
 
 export interface Limiter {
@@ -60,9 +66,10 @@ export function createLimiter(app: FastifyInstance, options: LimiterOptions): Li
     keyGenerator: async (request) => `${options.name}:${await options.key(request)}`,
   });
   const code = options.code ?? 'rate_limited';
-  const refuse = (request: FastifyRequest, ttlMs: number) => {
+  const firstRefusals = createFirstRefusalFilter();
+  const refuse = (request: FastifyRequest, key: string, ttlMs: number) => {
     app.metrics.rateLimitRefusals.inc({ limit: options.name });
-    logSecurityEvent(request, 'rate_limited', { limit: options.name });
+    if (firstRefusals.isFirst(key, ttlMs)) logSecurityEvent(request, 'rate_limited', { limit: options.name });
     const minutes = Math.max(1, Math.ceil(ttlMs / MINUTE_MS));
     return code === 'pdf_rate_limited' ? tooManyRequests(code, ttlMs / 1000) : tooManyRequests(code, ttlMs / 1000, { minutes });
   };
@@ -74,7 +81,36 @@ export function createLimiter(app: FastifyInstance, options: LimiterOptions): Li
       const result = await check(request);
       if (result.isAllowed) return;
       if (countFailed(result)) return reportStoreFailure(app);
-      if (result.isExceeded) throw refuse(request, result.ttl);
+      if (!result.isExceeded) return;
+      const refusal = refuse(request, result.key, result.ttl);
+      if (options.refusalPauseMs) await new Promise((resolve) => setTimeout(resolve, options.refusalPauseMs));
+      throw refusal;
+    },
+  };
+}
+
+/** Keys kept at most: a flood of addresses cannot grow the map without end. */
+const FIRST_REFUSAL_SWEEP_AT = 10_000;
+
+/**
+ * Whether a refusal is its key's first in the key's window. A client refused and retrying without
+ * pause (a flood answered 429 thousands of times a second) is logged once per window, not once per
+ * request: the log says who is being refused without the log's own writes taking the server's CPU
+ * (the metric still counts every refusal). Counted per process.
+ */
+function createFirstRefusalFilter(now: () => number = Date.now) {
+  const loggedUntil = new Map<string, number>();
+  return {
+    isFirst(key: string, ttlMs: number): boolean {
+      const at = now();
+      if ((loggedUntil.get(key) ?? 0) > at) return false;
+      if (loggedUntil.size >= FIRST_REFUSAL_SWEEP_AT) {
+        for (const [k, until] of loggedUntil) if (until <= at) loggedUntil.delete(k);
+        // Still full (that many keys refused at once): start again, at worst logging a key twice.
+        if (loggedUntil.size >= FIRST_REFUSAL_SWEEP_AT) loggedUntil.clear();
+      }
+      loggedUntil.set(key, at + ttlMs);
+      return true;
     },
   };
 }

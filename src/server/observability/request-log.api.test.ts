@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app.js';
-import { registerUser, uniqueEmail } from '../test-support/test-client.js';
+import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 import { RATE_LIMITS } from '../lib/rate-limit-rules.js';
 import { redactQuery } from './request-log.js';
 
@@ -82,5 +82,26 @@ describe('security events', () => {
     const office = () => t.client({ address: '203.0.113.78' });
     for (let i = 0; i <= RATE_LIMITS.forgotPasswordPerAddress.max; i++) await office().post('/api/forgot-password', { email: uniqueEmail() });
     expect(events('rate_limited')).toEqual([expect.objectContaining({ ip: '203.0.113.78', limit: 'forgot-password-address' })]);
+  });
+
+  it('logs a client refused again and again once per window, while the metric counts every refusal', async () => {
+    const refusals = async () => {
+      const { text } = await t.client().get('/metrics');
+      return Number(/^cleanproof_rate_limit_refusals_total\{limit="login-address"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await refusals();
+    lines = [];
+    const flooder = () => t.client({ address: '203.0.113.79' });
+    const { max } = RATE_LIMITS.loginPerAddress;
+    const attempt = (client: TestClient) => client.post('/api/login', { email: uniqueEmail(), password: 'bogus password' });
+    // At once: each failed sign-in is answered after a pause, and the counts are atomic either way.
+    await Promise.all(Array.from({ length: max }, () => attempt(flooder())));
+    const refused = await Promise.all(Array.from({ length: 10 }, () => attempt(flooder())));
+    expect(refused.map((answer) => answer.status)).toEqual(Array(10).fill(429));
+    expect(events('rate_limited')).toEqual([expect.objectContaining({ ip: '203.0.113.79', limit: 'login-address' })]);
+    expect((await refusals()) - before).toBe(10);
+    // Another address refused is logged on its own.
+    await Promise.all(Array.from({ length: max + 1 }, () => attempt(t.client({ address: '203.0.113.80' }))));
+    expect(events('rate_limited').map((line) => line.ip)).toEqual(['203.0.113.79', '203.0.113.80']);
   });
 });

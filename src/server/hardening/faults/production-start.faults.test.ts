@@ -83,4 +83,14 @@ describe('production checks at start (public APP_URL)', () => {
       expect(await server.kill('SIGTERM')).toBe(0);
     }
   });
+
+  it('runs a HOST reachable from the network as a local server only with ALLOW_INSECURE_LOCAL=true, and logs that it does', async () => {
+    const server = await startServer({ dataDir, entry: 'built', env: { HOST: '0.0.0.0', ALLOW_INSECURE_LOCAL: 'true' } });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(server.output()).toMatch(/ALLOW_INSECURE_LOCAL=true: HOST 0\.0\.0\.0 is reachable from the network, yet the server runs as a local one/);
+    } finally {
+      expect(await server.kill('SIGTERM')).toBe(0);
+    }
+  });
 });
