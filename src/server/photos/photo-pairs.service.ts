@@ -91,6 +91,7 @@ export async function deletePhotoPair(db: Database, pairId: number): Promise<voi
 
 export interface PairWithPhotos {
   id: number;
+  createdAt: Date;
   before: PhotoRow;
   after: PhotoRow;
 }
@@ -103,7 +104,7 @@ export function listPairsWithPhotos(db: Database, projectId: number, options: { 
   const beforePhotos = alias(photos, 'before_photos');
   const afterPhotos = alias(photos, 'after_photos');
   const query = db
-    .select({ id: photoPairs.id, before: beforePhotos, after: afterPhotos })
+    .select({ id: photoPairs.id, createdAt: photoPairs.createdAt, before: beforePhotos, after: afterPhotos })
     .from(photoPairs)
     .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
     .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))
