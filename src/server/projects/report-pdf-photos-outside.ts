@@ -11,7 +11,7 @@ import { cpuWork } from '../lib/cpu-work.js';
 import { QueueFullError } from '../../shared/concurrency-limiter.js';
 import { layOutReportPdf } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
-import { reportPdfInput, reportPdfPairsOf, type ReportPdfSource } from './report-pdf.service.js';
+import { letOtherRequestsIn, reportPdfInput, reportPdfPairsOf, type ReportPdfSource } from './report-pdf.service.js';
 
 /** A photo the PDF holds: its stored JPEG's header (up to the frame's size) and its whole length. */
 export interface OutsidePhoto {
@@ -53,7 +53,7 @@ export async function layOutReportPdfWithPhotosOutside(
   const input = reportPdfInput(user, project, printable, pairs, logo);
   const fonts = await loadReportFonts();
   const doc = await runAsCpuWork(async () => {
-    const laidOut = await layOutReportPdf(input, fonts);
+    const laidOut = await layOutReportPdf(input, fonts, { afterPair: letOtherRequestsIn });
     // Embeds fonts, images and pages into the document's objects, as save() does first.
     await laidOut.flush();
     return laidOut;

@@ -102,7 +102,15 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   );
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   const fonts = await loadReportFonts();
-  return cpuWork.run(() => buildReportPdf(input, fonts));
+  return cpuWork.run(() => buildReportPdf(input, fonts, { afterPair: letOtherRequestsIn }));
+}
+
+/** Pairs laid out between turns of the event loop: a 250-pair report is ~100 ms of layout, which other requests should not wait behind. */
+const PAIRS_PER_TURN = 10;
+
+/** BuildReportPdfOptions.afterPair on the server: every few pairs, the requests waiting get their turn. */
+export function letOtherRequestsIn(done: number): Promise<void> | undefined {
+  return done % PAIRS_PER_TURN === 0 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
 }
 
 /** The layout's whole input. The business name must be set and `pairs` not empty. */
