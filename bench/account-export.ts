@@ -105,6 +105,8 @@ interface ExportRun {
   /** The server's CPU seconds during the export, and the raw read's (this process's). */
   serverCpuSeconds: number;
   rawCpuSeconds: number;
+  /** The Export-Size-Estimate header. */
+  estimate: number;
   /** Seconds a bare HTTP server takes to send as many bytes from memory, just after. */
   bareHttpSeconds: number;
   /** GET /api/user answer times during the export, ms. */
@@ -254,11 +256,13 @@ async function main(): Promise<void> {
         const cpuBefore = await cpuSecondsOf(exporter.pid);
         const started = performance.now();
         // node:http rather than fetch: the client's own cost stays out of the server's figure.
+        let estimate = NaN;
         const download = new Promise<number>((resolve, reject) => {
           http
             .get(`${exporter.url}/api/account/export`, { headers }, (response) => {
               if (response.statusCode !== 200) reject(new Error(`export: ${response.statusCode}`));
               if (response.headers['content-encoding']) reject(new Error(`export sent ${response.headers['content-encoding']}`));
+              estimate = Number(response.headers['export-size-estimate']);
               let bytes = 0;
               const file = saveTo ? createWriteStream(saveTo) : null;
               response.on('data', (chunk: Buffer) => {
@@ -294,6 +298,7 @@ async function main(): Promise<void> {
           serverCpuSeconds,
           rawCpuSeconds: raw.cpuSeconds,
           bareHttpSeconds: NaN,
+          estimate,
           otherRequests,
           load: uptime(),
         };
@@ -329,7 +334,7 @@ async function main(): Promise<void> {
           console.log(
             `round ${round + 1}, ${name}, ${mode.name}: ${run.seconds.toFixed(1)} s, ${(photoBytes / MB / run.seconds).toFixed(0)} MB/s ` +
               `(raw read ${run.rawMbPerSecond.toFixed(0)} MB/s), server CPU ${run.serverCpuSeconds.toFixed(1)} s (raw read ${run.rawCpuSeconds.toFixed(1)} s), ` +
-              `bare HTTP of the same bytes ${run.bareHttpSeconds.toFixed(1)} s, RSS +${((run.rssPeak - run.rssBefore) / MB).toFixed(0)} MB, load ${run.load}`,
+              `bare HTTP of the same bytes ${run.bareHttpSeconds.toFixed(1)} s, ZIP ${(run.zipBytes / MB).toFixed(0)} MB (estimated ${(run.estimate / MB).toFixed(0)}), RSS +${((run.rssPeak - run.rssBefore) / MB).toFixed(0)} MB, load ${run.load}`,
           );
         }
       }

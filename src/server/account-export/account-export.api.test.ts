@@ -151,13 +151,17 @@ afterAll(async () => {
 
 describe('GET /api/account/export', () => {
   it('streams a ZIP of every report: its stored JPEGs by pair (or area) and type, its PDF and report.json, with reports.csv, clients.csv and a README', async () => {
-    const { status, headers, entries } = await exportOf(owner.owner);
+    const { status, headers, bytes, entries } = await exportOf(owner.owner);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/zip');
     expect(headers.get('content-disposition')).toMatch(/^attachment; filename="cleanproof-export-\d{4}-\d{2}-\d{2}\.zip"$/);
     expect(headers.get('cache-control')).toBe('private, no-store');
     // The app's security headers, as on every answer.
     expect(headers.get('x-content-type-options')).toBe('nosniff');
+    // About how big it is, for the app's progress (the PDFs are made as it goes).
+    const estimate = Number(headers.get('export-size-estimate'));
+    expect(estimate).toBeGreaterThan(bytes.length * 0.8);
+    expect(estimate).toBeLessThan(bytes.length * 1.25);
 
     const folder = `reports/${await createdDay(owner.project.id)} Zoë Ångström (${owner.project.id})/`;
     const slashFolder = `reports/${await createdDay(slashReportId)} Flat 3 B Smith (${slashReportId})/`;

@@ -6,6 +6,7 @@ import { createZipWriter, ZipStreamClosedError } from '../lib/zip-writer.js';
 import { apiRoutes as api } from '../../shared/contract/routes.js';
 import { addRoute } from '../lib/add-route.js';
 import { writeAccountExport } from './account-export.service.js';
+import { estimateExportSize } from './export-size-estimate.js';
 
 export const accountExportRoutes: FastifyPluginAsync = async (app) => {
   // One export per user at a time (per server): each reads every photo the account has.
@@ -15,6 +16,13 @@ export const accountExportRoutes: FastifyPluginAsync = async (app) => {
     // Held until the ZIP is written (or given up), well after this handler returns.
     const leave = exporting.enter(user.id);
     const date = app.deps.clock().toISOString().slice(0, 10);
+    let estimate: number;
+    try {
+      estimate = await estimateExportSize(app.deps.db, user);
+    } catch (error) {
+      leave();
+      throw error;
+    }
     // Written straight to the response: the writer waits for the socket to take each entry (a slow
     // phone slows it down instead of filling memory), and a read buffer is used again only once the
     // socket has taken its bytes, which only the response itself can say (account-export.service.ts).
@@ -23,6 +31,8 @@ export const accountExportRoutes: FastifyPluginAsync = async (app) => {
       .type('application/zip')
       .header('content-disposition', `attachment; filename="cleanproof-export-${date}.zip"`)
       .header('cache-control', 'private, no-store')
+      // About how big it will be (the PDFs are made as it goes): what the app shows progress against.
+      .header('export-size-estimate', String(estimate))
       .hijack();
     const response = reply.raw;
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value);
