@@ -418,6 +418,34 @@ describe('GET /api/account/export', () => {
     expect((await exportOf(t.client())).status).toBe(401);
   });
 
+  it('stops when the download is cancelled half-way, and the next one is answered', async () => {
+    // The export is held at its first photo read, after its README went out.
+    let release = () => undefined as void;
+    const reached = new Promise<void>((resolve) => {
+      holdReads = { released: new Promise<void>((resolveRelease) => (release = resolveRelease)), reached: resolve };
+    });
+    const controller = new AbortController();
+    const response = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: cookieOf(owner.owner), 'x-forwarded-for': owner.owner.address ?? '' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    await reached;
+    controller.abort();
+    holdReads = null;
+    release();
+    // The writer meets the closed socket and gives its place back: a new export is answered (the
+    // first tries may still meet the cancelled one: 429).
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      const next = await exportOf(owner.owner);
+      status = next.status;
+      if (status === 200) expect(next.entries.has('README.txt')).toBe(true);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+  });
+
   it('answers one export at a time per user', async () => {
     let release = () => undefined as void;
     const reached = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 // One report's folder in the account export, in two steps so the export can overlap them:
 // prepareReport reads its rows and starts reading its files from the store; writeReport writes the
-// files, its PDF and report.json. While one report's PDF is laid out and written, the next one's
-// rows and first photos are already on their way.
+// files, its PDF and report.json. While one report is written, the next one's rows and first
+// photos are already on their way.
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -113,16 +113,15 @@ export interface WrittenReport {
 }
 
 /**
- * Writes the report's files; then, once `photosWritten` has been told (the export starts on the
- * next report then), its PDF and report.json. `pdfPhotosKeptBytes`: the most bytes of its photos
- * kept from their own entries for the PDF; the rest are read again as the PDF is written.
+ * Writes the report's files, its PDF and report.json. `pdfPhotosKeptBytes`: the most bytes of its
+ * photos kept from their own entries for the PDF; the rest are read again as the PDF is written.
  */
 export async function writeReport(
   deps: ExportDeps,
   user: UserRow,
   prepared: PreparedReport,
   zip: ZipWriter,
-  options: { pool: BufferPool; logo: Buffer | null; pdfPhotosKeptBytes: number; photosWritten: () => void },
+  options: { pool: BufferPool; logo: Buffer | null; pdfPhotosKeptBytes: number },
 ): Promise<WrittenReport> {
   const { pool } = options;
   const { report, folder, source } = prepared;
@@ -149,7 +148,6 @@ export async function writeReport(
   } finally {
     await prepared.reads.return();
   }
-  options.photosWritten();
 
   const pdf = makePdf ? await layOutReportPdfWithPhotosOutside(user, report, source, pdfPhotos, options.logo) : null;
   if (pdf)
