@@ -28,7 +28,7 @@ const SERVER_DOMAIN_DEPENDENCIES = {
   backup: [],
   // The app's own parts (headers, metrics, error handler, periodic tasks, pages): above every domain, imported only by app.ts.
   plugins: ['auth', 'admin', 'billing', 'photos', 'projects', 'share-links', 'templates', 'web'],
-  'account-export': ['auth', 'projects'],
+  'account-export': ['auth', 'projects', 'photos', 'project-access', 'client-answers'],
   'account-deletion': ['auth', 'billing', 'photos', 'projects', 'share-links'],
   // Members, invites and sign-in links of a business (account: the logo the join page shows).
   team: ['auth', 'account', 'projects'],

@@ -161,6 +161,16 @@ const pt = (mm: number) => mm * PT_PER_MM;
 
 /** Builds the report PDF. Throws when a photo is not a JPEG or the logo is neither PNG nor JPEG. */
 export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, options: BuildReportPdfOptions = {}): Promise<Uint8Array> {
+  const doc = await layOutReportPdf(input, fonts, options);
+  return doc.save({ useObjectStreams: true, objectsPerTick: options.objectsPerTick ?? 50 });
+}
+
+/**
+ * Lays the report out as a document ready to save. The server's account export writes it its own
+ * way (server/projects/report-pdf-photos-outside.ts): each photo's bytes streamed from the store
+ * into the PDF rather than held in it, from a photo that here is only the JPEG's header.
+ */
+export async function layOutReportPdf(input: ReportPdfInput, fonts: ReportFonts, options: BuildReportPdfOptions = {}): Promise<PDFDocument> {
   installFastStreamCopy();
   const doc = await PDFDocument.create();
   doc.registerFontkit(cachingFontkit);
@@ -221,8 +231,7 @@ export async function buildReportPdf(input: ReportPdfInput, fonts: ReportFonts, 
     }
   }
   writer.drawFooters();
-
-  return doc.save({ useObjectStreams: true, objectsPerTick: options.objectsPerTick ?? 50 });
+  return doc;
 }
 
 /**

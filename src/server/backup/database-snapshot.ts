@@ -128,7 +128,15 @@ async function snapshotPglite(dataDir: string, serverStopped: boolean): Promise<
     } finally {
       await copy.close();
     }
-    return { kind: 'pglite', entry: 'database/pglite.tar.gz', files, writeTo: (zip) => zip.addFile('database/pglite.tar.gz', dump), release };
+    return {
+      kind: 'pglite',
+      entry: 'database/pglite.tar.gz',
+      files,
+      writeTo: async (zip) => {
+        await zip.addFile('database/pglite.tar.gz', dump);
+      },
+      release,
+    };
   } catch (error) {
     await release();
     throw error;

@@ -6,7 +6,7 @@ import type { BackupGate } from './backup-gate.js';
 export function holdDeletionsDuringBackups(store: PhotoStore, gate: BackupGate): PhotoStore {
   return {
     put: (key, bytes, contentType) => store.put(key, bytes, contentType),
-    get: (key) => store.get(key),
+    get: (key, options) => store.get(key, options),
     list: (prefix, options) => store.list(prefix, options),
     checkReachable: () => store.checkReachable(),
     async delete(key) {

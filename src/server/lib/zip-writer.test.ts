@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createZipWriter, ZipStreamClosedError, type ZipWriterOptions } from './zip-writer.js';
 import { readZip } from '../test-support/zip-reading.js';
@@ -53,6 +54,44 @@ describe('ZIP writer', () => {
       expect(execFileSync('unzip', ['-t', zipPath]).toString()).toMatch(/No errors detected/);
     });
   }
+
+  it('streams an entry whose size and CRC-32 are known first, and refuses more or fewer bytes than it said', async () => {
+    const parts = [Buffer.from('%PDF-1.7\n'), Buffer.alloc(100_000, 0x42), Buffer.from('%%EOF')];
+    const whole = Buffer.concat(parts);
+    const archive = await collect(async (writer) => {
+      await writer.addStreamedFile('report.pdf', { size: whole.length, crc32: crc32(whole) }, async (write) => {
+        for (const part of parts) await write(part);
+      });
+    });
+    expect((await readZip(archive)).get('report.pdf')!.bytes.equals(whole)).toBe(true);
+
+    const shorter = createZipWriter(new PassThrough().resume());
+    await expect(shorter.addStreamedFile('a.jpg', { size: 3, crc32: crc32(Buffer.from('abc')) }, (write) => write(Buffer.from('ab')))).rejects.toThrow(
+      /2 bytes, not the 3/,
+    );
+    const longer = createZipWriter(new PassThrough().resume());
+    await expect(longer.addStreamedFile('b.jpg', { size: 2, crc32: 0 }, (write) => write(Buffer.from('abc')))).rejects.toThrow(/more bytes/);
+  });
+
+  it('writes ZIP64 end records past 65,535 entries, which unzip and Python read in full', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-zip-'));
+    dirs.push(dir);
+    const count = 70_000;
+    const archive = await collect(async (writer) => {
+      for (let i = 0; i < count; i++) await writer.addFile(`reports/r${Math.floor(i / 100)}/p${i}.jpg`, Buffer.from(String(i)));
+    });
+    // Only the end of the central directory needs ZIP64 here (no offset or size passes 4 GiB).
+    expect(archive.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    const zipPath = path.join(dir, 'many.zip');
+    await fs.writeFile(zipPath, archive);
+    expect(execFileSync('unzip', ['-tq', zipPath]).toString()).toMatch(/No errors detected/);
+    const python = execFileSync('python3', [
+      '-c',
+      'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nprint(len(z.infolist()), z.testzip(), z.read("reports/r699/p69999.jpg").decode())',
+      zipPath,
+    ]);
+    expect(python.toString().trim()).toBe(`${count} None 69999`);
+  });
 
   it('refuses a second entry of the same name', async () => {
     const writer = createZipWriter(new PassThrough());

@@ -31,11 +31,38 @@ export interface ZipWriterOptions {
 
 export interface ZipEntryOptions {
   modifiedAt?: Date;
+  /**
+   * Called once the output is done with the entry's bytes, so their buffer may be used again
+   * (lib/buffer-pool.ts). For a socket or an HTTP response that is once they are handed to the
+   * kernel; a stream that keeps the chunks it passes on (a PassThrough) must not be given bytes
+   * whose buffer is used again. Never called when the write fails.
+   */
+  onFlushed?: () => void;
+}
+
+/** What is known of an entry's bytes before they are written. */
+export interface ZipEntryContents {
+  size: number;
+  crc32: number;
 }
 
 export interface ZipWriter {
-  /** Adds one entry; resolves once its bytes are handed to the stream and it has drained. */
-  addFile(name: string, bytes: Uint8Array, options?: ZipEntryOptions): Promise<void>;
+  /** Adds one entry; resolves (with its size and CRC-32) once its bytes are handed to the stream and it has drained. */
+  addFile(name: string, bytes: Uint8Array, options?: ZipEntryOptions): Promise<ZipEntryContents>;
+  /**
+   * Adds an entry whose size and CRC-32 are known before its bytes are at hand: `produce` hands
+   * them over in order through `write` (each resolving once the stream takes it), so they need not
+   * be in memory at once. More or fewer bytes than `contents.size` throw, after the header has gone
+   * out: the archive is then broken, and whoever writes it must cut the stream short. The CRC-32 is
+   * taken as given (summing the bytes again would cost as much as the first time): a caller whose
+   * bytes may have changed since it summed them checks them itself.
+   */
+  addStreamedFile(
+    name: string,
+    contents: ZipEntryContents,
+    produce: (write: (chunk: Uint8Array, onFlushed?: () => void) => Promise<void>) => Promise<void>,
+    options?: Pick<ZipEntryOptions, 'modifiedAt'>,
+  ): Promise<void>;
   /** Adds a file from disk of any size, read twice (checksum, then copy) so memory stays small. */
   addFileFromDisk(name: string, filePath: string, options?: ZipEntryOptions): Promise<void>;
   /** Writes the central directory; the stream is ended. */
@@ -65,10 +92,15 @@ export function createZipWriter(output: Writable, options: ZipWriterOptions = {}
   let offset = 0;
   let finished = false;
 
-  const write = async (chunk: Uint8Array): Promise<void> => {
+  const write = async (chunk: Uint8Array, onFlushed?: () => void): Promise<void> => {
     if (output.destroyed || output.writableEnded) throw new ZipStreamClosedError();
     offset += chunk.byteLength;
-    if (output.write(chunk)) return;
+    const flushed =
+      onFlushed &&
+      ((error: Error | null | undefined) => {
+        if (!error) onFlushed();
+      });
+    if (output.write(chunk, flushed)) return;
     await new Promise<void>((resolve, reject) => {
       const onDrain = () => {
         cleanup();
@@ -114,14 +146,29 @@ export function createZipWriter(output: Writable, options: ZipWriterOptions = {}
     await write(Buffer.concat([header, nameBytes, extra]));
   };
 
+  const addStreamedFile: ZipWriter['addStreamedFile'] = async (name, contents, produce, entryOptions = {}) => {
+    await startEntry(name, contents.crc32, contents.size, entryOptions.modifiedAt ?? new Date());
+    let size = 0;
+    await produce(async (chunk, onFlushed) => {
+      size += chunk.byteLength;
+      if (size > contents.size) throw new Error(`${name}: more bytes than the ${contents.size} its ZIP header promised`);
+      await write(chunk, onFlushed);
+    });
+    if (size !== contents.size) throw new Error(`${name}: ${size} bytes, not the ${contents.size} its ZIP header promised`);
+  };
+
   return {
     get bytesWritten() {
       return offset;
     },
     async addFile(name, bytes, entryOptions = {}) {
-      await startEntry(name, crc32(bytes), bytes.byteLength, entryOptions.modifiedAt ?? new Date());
-      if (bytes.byteLength > 0) await write(bytes);
+      const contents = { size: bytes.byteLength, crc32: crc32(bytes) };
+      await startEntry(name, contents.crc32, contents.size, entryOptions.modifiedAt ?? new Date());
+      if (bytes.byteLength > 0) await write(bytes, entryOptions.onFlushed);
+      else entryOptions.onFlushed?.();
+      return contents;
     },
+    addStreamedFile,
     async addFileFromDisk(name, filePath, entryOptions = {}) {
       let crc = 0;
       let size = 0;
@@ -130,13 +177,14 @@ export function createZipWriter(output: Writable, options: ZipWriterOptions = {}
         size += chunk.length;
       }
       const modifiedAt = entryOptions.modifiedAt ?? (await fs.stat(filePath)).mtime;
-      await startEntry(name, crc, size, modifiedAt);
-      let copied = 0;
-      for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
-        copied += chunk.length;
-        await write(chunk);
-      }
-      if (copied !== size) throw new Error(`${filePath} changed while it was added to the ZIP archive`);
+      await addStreamedFile(
+        name,
+        { size, crc32: crc },
+        async (writeChunk) => {
+          for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) await writeChunk(chunk);
+        },
+        { modifiedAt },
+      );
     },
     async finish() {
       if (finished) throw new Error('The ZIP archive is already finished');

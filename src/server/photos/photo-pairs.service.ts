@@ -95,6 +95,7 @@ export async function deletePhotoPair(db: Database, pair: Pick<PhotoPairRow, 'id
 
 export interface PairWithPhotos {
   id: number;
+  createdAt: Date;
   before: PhotoRow;
   after: PhotoRow;
 }
@@ -107,7 +108,7 @@ export function listPairsWithPhotos(db: Database, projectId: number, options: { 
   const beforePhotos = alias(photos, 'before_photos');
   const afterPhotos = alias(photos, 'after_photos');
   const query = db
-    .select({ id: photoPairs.id, before: beforePhotos, after: afterPhotos })
+    .select({ id: photoPairs.id, createdAt: photoPairs.createdAt, before: beforePhotos, after: afterPhotos })
     .from(photoPairs)
     .innerJoin(beforePhotos, eq(beforePhotos.id, photoPairs.beforePhotoId))
     .innerJoin(afterPhotos, eq(afterPhotos.id, photoPairs.afterPhotoId))

@@ -44,9 +44,10 @@ export function createLocalFolderStore(root: string): PhotoStore {
         throw classifyStoreError(error);
       }
     },
-    async get(key) {
+    async get(key, options) {
       try {
-        return await fs.readFile(resolveKey(key));
+        if (!options?.allocate) return await fs.readFile(resolveKey(key));
+        return await readInto(resolveKey(key), options.allocate);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
@@ -98,6 +99,24 @@ async function* walkFiles(folder: string, keyPrefix: string): AsyncGenerator<Sto
       const stat = await fs.stat(full).catch(() => null);
       if (stat) yield { key: keyPrefix + entry.name, modifiedAt: stat.mtime };
     }
+  }
+}
+
+/** The whole file read into a buffer `allocate` gives for its size; a view of the bytes read. */
+async function readInto(filePath: string, allocate: (size: number) => Buffer): Promise<Buffer> {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = allocate(size);
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await handle.read(buffer, read, size - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -3,7 +3,7 @@ export interface PhotoStore {
   /** Writes the bytes durably; resolves only when they would survive a crash. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes, or null when the key does not exist. */
-  get(key: string): Promise<Buffer | null>;
+  get(key: string, options?: ReadOptions): Promise<Buffer | null>;
   /** Removes the key; a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   /**
@@ -16,6 +16,15 @@ export interface PhotoStore {
   list(prefix?: string, options?: { pageSize?: number }): AsyncIterable<StoredFile[]>;
   /** Resolves when the store can be read and written now (for /readyz); rejects with why not. */
   checkReachable(): Promise<void>;
+}
+
+export interface ReadOptions {
+  /**
+   * Where to read the bytes: asked for a buffer of at least `size` bytes once the size is known,
+   * and answered a view of it (a reader that reuses its buffers, lib/buffer-pool.ts). A store that
+   * cannot know the size first may answer a buffer of its own instead.
+   */
+  allocate?: (size: number) => Buffer;
 }
 
 export interface StoredFile {

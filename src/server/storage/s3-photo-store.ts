@@ -24,11 +24,26 @@ export function createS3PhotoStore(config: S3Config, client: S3Client = new S3Cl
           throw classifyStoreError(error);
         });
     },
-    async get(key) {
+    async get(key, options) {
       try {
         const response = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!response.Body) return null;
-        return Buffer.from(await response.Body.transformToByteArray());
+        const body = response.Body;
+        if (!body) return null;
+        const size = response.ContentLength;
+        if (options?.allocate && size !== undefined && Symbol.asyncIterator in body) {
+          const buffer = options.allocate(size);
+          let read = 0;
+          for await (const chunk of body as AsyncIterable<Uint8Array>) {
+            if (read + chunk.byteLength > size) throw new Error(`S3 sent more than the ${size} bytes of ${key} it announced`);
+            buffer.set(chunk, read);
+            read += chunk.byteLength;
+          }
+          if (read !== size) throw new Error(`S3 sent ${read} of the ${size} bytes of ${key}`);
+          return buffer.subarray(0, read);
+        }
+        const bytes = await body.transformToByteArray();
+        // A view, not a copy.
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } catch (error) {
         if (isMissingKey(error)) return null;
         throw error;

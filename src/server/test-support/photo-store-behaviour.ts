@@ -33,6 +33,23 @@ export function itBehavesLikeAPhotoStore(openStore: () => Promise<PhotoStore>): 
     await expect(store.delete('projects/1/a.jpg')).resolves.toBeUndefined();
   });
 
+  it('reads into a buffer the caller gives for the size, byte for byte; null for a missing key', async () => {
+    const photo = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7) % 256));
+    await store.put('projects/1/a.jpg', photo, 'image/jpeg');
+    const asked: number[] = [];
+    const into = Buffer.alloc(300_000, 0xee);
+    const read = await store.get('projects/1/a.jpg', {
+      allocate: (size) => {
+        asked.push(size);
+        return into;
+      },
+    });
+    expect(asked).toEqual([photo.length]);
+    expect(read!.buffer).toBe(into.buffer);
+    expect(read!.equals(photo)).toBe(true);
+    expect(await store.get('projects/1/none.jpg', { allocate: (size) => Buffer.alloc(size) })).toBeNull();
+  });
+
   it('returns null for a missing key and no pages for an empty store or folder', async () => {
     expect(await store.get('projects/9/none.jpg')).toBeNull();
     expect(await listPages(store)).toEqual([]);

@@ -60,7 +60,7 @@ export const accountRoutes = {
     method: 'GET',
     path: '/api/account/export',
     summary:
-      "Everything of the account as one ZIP, streamed: each report's photos, PDF and report.json, reports.csv, clients.csv and a README (no subscription needed)",
+      "Everything of the account as one ZIP, streamed: each report's photos, PDF and report.json, reports.csv, clients.csv and a README (no subscription needed). Export-Size-Estimate: about how many bytes it will be. 429 export_in_progress while one is downloading",
     access: 'owner',
     fileTypes: ['application/zip'],
   }),
