@@ -35,7 +35,12 @@ export async function createPhotoPair(
   if (taken.length > 0) throw conflict('already_paired');
 
   try {
-    const [pair] = await db.insert(photoPairs).values({ projectId, beforePhotoId: before.id, afterPhotoId: after.id }).returning();
+    // Under the report's share lock: a finish under way goes first (and this pair is refused) or counts it.
+    const pair = await db.transaction(async (tx) => {
+      await lockOpenProject(tx, projectId, 'share');
+      const [inserted] = await tx.insert(photoPairs).values({ projectId, beforePhotoId: before.id, afterPhotoId: after.id }).returning();
+      return inserted;
+    });
     if (!pair) throw new Error('Insert returned no pair');
     return { pair, before, after };
   } catch (error) {
@@ -61,12 +66,16 @@ export async function autoPairPhotos(db: Database, projectId: number): Promise<n
   const pairs = matchWithinAreas(unpaired);
   if (pairs.length === 0) return 0;
   try {
-    // A photo paired meanwhile by another request is skipped rather than failing the rest.
-    const created = await db
-      .insert(photoPairs)
-      .values(pairs.map((pair) => ({ projectId, ...pair })))
-      .onConflictDoNothing()
-      .returning({ id: photoPairs.id });
+    // A photo paired meanwhile by another request is skipped rather than failing the rest; a finish
+    // under way goes first (and these pairs are refused) or counts them.
+    const created = await db.transaction(async (tx) => {
+      await lockOpenProject(tx, projectId, 'share');
+      return tx
+        .insert(photoPairs)
+        .values(pairs.map((pair) => ({ projectId, ...pair })))
+        .onConflictDoNothing()
+        .returning({ id: photoPairs.id });
+    });
     return created.length;
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict('photos_changed');

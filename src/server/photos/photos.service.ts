@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
 import { businesses, photos, projects, users, type PhotoRow, type ProjectRow } from '../db/schema.js';
 import { visibleProjects, type ProjectViewer } from '../project-access/project-access.js';
 import { lockOpenProject } from '../project-access/project-areas.js';
-import { conflict, HttpError, notFound } from '../lib/http-errors.js';
+import { HttpError, notFound } from '../lib/http-errors.js';
 import { errorMessage } from '../../shared/error-codes.js';
 import { MAX_PHOTOS_PER_ACCOUNT, MAX_PHOTOS_PER_PROJECT } from '../../shared/rules.js';
 import type { PhotoStore } from '../storage/photo-store.js';
@@ -129,9 +129,9 @@ async function storeNewPhoto(deps: PhotoDeps, project: PhotoTarget, upload: Phot
       // The business's row lock orders its members' concurrent uploads, so a quota holds exactly.
       await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, project.businessId)).for('update');
       await assertPhotoQuota(tx as unknown as Database, project.businessId, project.id);
-      // The job may have been finished since the route looked.
-      const [current] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, project.id));
-      if (current?.status === 'finished') throw conflict('report_finished');
+      // The job may have been finished since the route looked; the share lock makes a finish under
+      // way wait for this photo (and count it) or go first (and this upload is refused).
+      await lockOpenProject(tx, project.id, 'share');
       const [inserted] = await tx
         .insert(photos)
         .values({
