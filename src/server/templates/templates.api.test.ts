@@ -63,6 +63,18 @@ describe('own templates', () => {
     expect((await other.patch(`/api/templates/${made.body.id}`, { name: 'Mine' })).status).toBe(404);
     expect((await other.delete(`/api/templates/${made.body.id}`)).status).toBe(404);
 
+    // An area added at the top, as the editor sends it (the others keep their keys): the new one gets a
+    // key none of them has, and no kept key moves to another area.
+    const added = await client.patch<Template>(`/api/templates/${made.body.id}`, {
+      areas: [area('Hall'), ...made.body.areas.map((kept) => area(kept.name, { key: kept.key, repeat: kept.repeat }))],
+    });
+    expect(added.body.areas.map((kept) => [kept.key, kept.name])).toEqual([
+      ['area-4', 'Hall'],
+      ['area-1', 'Kitchen'],
+      ['area-2', 'Bedroom'],
+      ['area-3', 'Balcony'],
+    ]);
+
     const renamed = await client.patch<Template>(`/api/templates/${made.body.id}`, { name: 'Flat turnover', areas: [area('Lounge', { key: 'lounge' })] });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: made.body.id, name: 'Flat turnover', areas: [{ key: 'lounge', name: 'Lounge' }] });

@@ -81,12 +81,21 @@ async function findOwnRow(db: Database, ownerKey: number, id: string): Promise<T
   return row ?? null;
 }
 
-/** Every area gets a key unique in its template: the one given, else one made from its position. */
+/**
+ * Every area gets a key unique in its template: the one it keeps (the editor sends each area's key
+ * back), else a new `area-N` that no area of the template has. A kept key never moves to another
+ * area, so reports made offline from an older copy find their areas by key.
+ */
 function withKeys(areas: readonly AreaInput[]): TemplateArea[] {
+  const kept = new Set(areas.flatMap((area) => (area.key === undefined ? [] : [area.key])));
   const used = new Set<string>();
-  return areas.map((area, index) => {
-    let key = area.key ?? `area-${index + 1}`;
-    if (used.has(key)) key = `${key}-${index + 1}`;
+  let next = 1;
+  const newKey = () => {
+    while (kept.has(`area-${next}`) || used.has(`area-${next}`)) next += 1;
+    return `area-${next}`;
+  };
+  return areas.map((area) => {
+    const key = area.key !== undefined && !used.has(area.key) ? area.key : newKey();
     used.add(key);
     return { key, name: area.name, minBefore: area.minBefore, minAfter: area.minAfter, repeat: area.repeat };
   });

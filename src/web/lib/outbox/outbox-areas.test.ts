@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
 import { createMemoryStore } from './outbox-store';
 import { Outbox, type SendResult } from './outbox';
-import { matchLocalAreas, NO_AREA, type NewEntry, type OutboxEntry } from './outbox-entries';
+import { matchLocalAreas, NO_AREA, skipNamesSameArea, type NewEntry, type OutboxEntry } from './outbox-entries';
 
 type Outcome = 'ok' | Error | SendResult;
 
@@ -166,5 +166,35 @@ describe('matchLocalAreas', () => {
 
   it('gives no area when the server made the report without any (its template was deleted)', () => {
     expect(matchLocalAreas([{ id: -1, key: 'kitchen' }], [])).toEqual([[-1, NO_AREA]]);
+  });
+});
+
+describe('skipNamesSameArea', () => {
+  const server = [
+    { id: 501, key: 'kitchen' },
+    { id: 502, key: 'bedroom-1' },
+  ];
+  const skip = (areaId: number, areaKey?: string) => ({
+    kind: 'skip-area' as const,
+    id: 's1',
+    userId: 7,
+    createdAt: 1,
+    failedAttempts: 0,
+    projectId: 41,
+    areaId,
+    skip: { reason: 'no_access' as const },
+    ...(areaKey === undefined ? {} : { areaKey }),
+  });
+
+  it('sends a skip made on the device only to the server’s area of the same key', () => {
+    expect(skipNamesSameArea(skip(502, 'bedroom-1'), server)).toBe(true);
+    // "Garage" was gone from the template by the time the report was made: its photos went to the
+    // area in its place, but its skip must not excuse Bedroom 1.
+    expect(skipNamesSameArea(skip(502, 'garage'), server)).toBe(false);
+    expect(skipNamesSameArea(skip(999, 'kitchen'), server)).toBe(false);
+  });
+
+  it('sends a skip of an area that was on the server already as it is', () => {
+    expect(skipNamesSameArea(skip(502), server)).toBe(true);
   });
 });

@@ -86,6 +86,8 @@ export interface SkipAreaEntry extends EntryBase {
   projectId: number;
   areaId: number;
   skip: { reason: SkipReason; note?: string } | null;
+  /** For an area made on the device: its key, so the skip goes only to the server's area of that key. */
+  areaKey?: string;
 }
 
 /**
@@ -179,6 +181,17 @@ export function matchLocalAreas(
     area.id,
     (server.find((candidate) => candidate.key === area.key) ?? server[Math.min(index, server.length - 1)])?.id ?? NO_AREA,
   ]);
+}
+
+/**
+ * Whether a skip still names the area it was made for. Photos of an area the server no longer has go
+ * to the area in its place (kept, never lost), but a skip would then excuse a room nobody skipped:
+ * a skip made on the device goes only to the server's area with the same key, else it is not sent
+ * (the finish gate then names that area, and the cleaner decides again).
+ */
+export function skipNamesSameArea(entry: SkipAreaEntry, serverAreas: ReadonlyArray<{ id: number; key: string }>): boolean {
+  if (entry.areaKey === undefined) return true;
+  return serverAreas.find((area) => area.id === entry.areaId)?.key === entry.areaKey;
 }
 
 /** The entry's fields that refer to other entries (a new report's own id is not a reference). */

@@ -9,6 +9,7 @@ import { photoTypeBadge } from '../photo-type-label';
 import {
   matchLocalAreas,
   NO_AREA,
+  skipNamesSameArea,
   type CreateReportEntry,
   type NewReportFromTemplate,
   type OutboxEntry,
@@ -72,6 +73,10 @@ export async function sendEntry(entry: OutboxEntry, progress: SendProgress): Pro
 /** An area the server's report does not have (its template was gone when it was made) has nothing to skip. */
 async function sendSkip(entry: SkipAreaEntry): Promise<SendResult> {
   if (entry.areaId === NO_AREA) return;
+  if (entry.areaKey !== undefined) {
+    const report = await api.getProject({ params: { id: entry.projectId }, query: { images: 'url' } }, { signal: timeout() });
+    if (!skipNamesSameArea(entry, report.areas)) return;
+  }
   const params = { id: entry.projectId, areaId: entry.areaId };
   if (entry.skip === null) await api.unskipArea({ params }, { signal: timeout() });
   else await api.skipArea({ params, body: entry.skip }, { signal: timeout() });

@@ -86,7 +86,7 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     const params = { id: project.id, areaId: area.id };
     void send(
       () => (skip === null ? api.unskipArea({ params }) : api.skipArea({ params, body: skip })),
-      { kind: 'skip-area', projectId: project.id, areaId: area.id, skip },
+      { kind: 'skip-area', projectId: project.id, areaId: area.id, skip, ...(area.id < 0 ? { areaKey: area.key } : {}) },
       t('areas.failed'),
     );
   };
@@ -236,7 +236,9 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
 
 /** An entry as this card makes it: the outbox adds who made it. */
 type DistributiveNew =
-  { kind: 'skip-area'; projectId: number; areaId: number; skip: Skip } | { kind: 'finish'; projectId: number } | { kind: 'reopen'; projectId: number };
+  | { kind: 'skip-area'; projectId: number; areaId: number; skip: Skip; areaKey?: string }
+  | { kind: 'finish'; projectId: number }
+  | { kind: 'reopen'; projectId: number };
 
 function SkipForm({
   areaName,
