@@ -410,6 +410,19 @@ describe('GET /api/account/export', () => {
     expect(otherExport.entries.get('clients.csv')!.bytes.toString()).not.toContain('Smith');
   });
 
+  it('is counted in /metrics like every other request, though it is written straight to the socket', async () => {
+    const counted = async () => {
+      const { text } = await t.client().get('/metrics');
+      const line = text
+        .split('\n')
+        .find((row) => row.startsWith('cleanproof_http_request_duration_seconds_count{method="GET",route="/api/account/export",status_code="200"}'));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const before = await counted();
+    expect((await exportOf(owner.owner)).status).toBe(200);
+    await expect.poll(counted).toBe(before + 1);
+  });
+
   it("is the owner's alone: a manager or a cleaner of the business gets 403, a visitor 401", async () => {
     for (const member of [manager, cleaner]) {
       const response = await member.client.get<{ code: string }>('/api/account/export');

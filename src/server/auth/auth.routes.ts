@@ -82,7 +82,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // One answer (invalid_login) for an unknown email, a wrong password and a locked account, given no
-  // sooner than FAILED_SIGN_IN_MIN_MS after the request came in: neither the answer nor its time tells them apart.
+  // sooner than FAILED_SIGN_IN_MIN_MS after the request came in: the answer never tells them apart, and
+  // its time does not either while the hash queue is short (docs/security.md).
   addRoute(app, api.login, { onRequest: [sameOrigin, loginPerAddressUnlessKnownDevice] }, async ({ body, request, reply }) => {
     const failureAnswerAt = performance.now() + FAILED_SIGN_IN_MIN_MS;
     const failed = async (event: 'login_failed' | 'login_locked', userId: number | undefined) => {

@@ -47,7 +47,8 @@ export const RATE_LIMITS = {
  * the address's limit reached) is answered no sooner than this after it came in, on a timer: the
  * fail delay of most sign-in systems. A flood that waits for each answer before its next try (as
  * HTTP clients do, a connection at a time) then makes a few tries a second per connection instead
- * of hundreds, and leaves the CPU to real sign-ins; every failure takes the same time whether the
- * email has an account or not; a person who mistyped waits a quarter of a second.
+ * of hundreds, and leaves the CPU to real sign-ins; a failure takes the same time whether the email
+ * has an account or not, unless the hash queue is long (a wrong password waits for its hash; registering
+ * tells whether an email has an account anyway); a person who mistyped waits a quarter of a second.
  */
 export const FAILED_SIGN_IN_MIN_MS = 250;

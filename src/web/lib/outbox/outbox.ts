@@ -184,8 +184,10 @@ export class Outbox {
    * Forgets waiting entries the user took back (a report made offline and deleted before the
    * server had it). An entry in flight is not recalled: the server's answer decides it.
    */
-  async discard(matches: (entry: OutboxEntry) => boolean): Promise<void> {
-    for (const entry of this.items.filter((item) => item.id !== this.inFlightId && matches(item))) await this.forget(entry);
+  async discard(matches: (entry: OutboxEntry) => boolean): Promise<number> {
+    const discarded = this.items.filter((item) => item.id !== this.inFlightId && matches(item));
+    for (const entry of discarded) await this.forget(entry);
+    return discarded.length;
   }
 
   /** Try everything now (the browser came back online, access is back, or the user asked). */

@@ -126,10 +126,12 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     })();
   };
 
-  const reopen = () => {
-    // Finished only on this phone: taking it back is forgetting the finish that waits.
-    if (finishWaiting) return void outbox.discard((entry) => entry.kind === 'finish' && entry.projectId === project.id);
-    void send(() => api.reopenProject({ params: { id: project.id } }), { kind: 'reopen', projectId: project.id }, t('areas.failed'));
+  const reopen = async () => {
+    // Finished only on this phone: taking it back is forgetting the finish that waits. A finish
+    // already on its way cannot be taken back: the reopen is kept behind it instead.
+    if (finishWaiting && (await outbox.discard((entry) => entry.kind === 'finish' && entry.projectId === project.id)) > 0) return;
+    if (finishWaiting) return keep({ kind: 'reopen', projectId: project.id });
+    await send(() => api.reopenProject({ params: { id: project.id } }), { kind: 'reopen', projectId: project.id }, t('areas.failed'));
   };
 
   return (
@@ -221,7 +223,7 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
       )}
       <div className="mt-3">
         {finished ? (
-          <Button variant="secondary" className="w-full" disabled={busy} onClick={reopen}>
+          <Button variant="secondary" className="w-full" disabled={busy} onClick={() => void reopen()}>
             {t('finish.reopen')}
           </Button>
         ) : (
