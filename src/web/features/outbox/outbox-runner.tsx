@@ -104,6 +104,7 @@ function tell(event: OutboxEvent): void {
       if (entry.kind !== 'photo' || entry.failedAttempts !== 1) break;
       if (event.reason === 'server')
         toast({ title: t('addPhotos.saveFailed'), description: t('upload.serverFailed', { type: photoTypeBadge(entry.type) }), variant: 'destructive' });
+      else if (event.reason === 'reopen') toast({ title: t('upload.waiting'), description: t('upload.reopenText') });
       else if (!isShotCounted(entry.id)) toast({ title: t('upload.waiting'), description: t('upload.waitingText') });
       break;
     case 'failed': {

@@ -123,6 +123,32 @@ describe('Outbox: a report made from a template with no signal', () => {
   });
 });
 
+describe('Outbox: a job finished on the server while its photos waited on the phone', () => {
+  it('keeps its photos until it is reopened, while other reports’ work goes on', async () => {
+    const finished = () => new ApiError(409, JSON.stringify({ code: 'report_finished', message: 'This job is finished.' }), 'Conflict');
+    const { outbox, sent, failed } = setup([finished()]);
+    const waiting: string[] = [];
+    outbox.onEvent((event) => event.kind === 'waiting' && waiting.push(event.reason));
+    await outbox.enqueue(shot(41, 501));
+    await outbox.enqueue(shot(41, 501, 'after'));
+    await outbox.enqueue(shot(42, 601));
+    await settle();
+    // The first photo of report 41 was refused: it and the one behind it wait; report 42's went.
+    expect(sent.map((entry) => 'projectId' in entry && entry.projectId)).toEqual([42]);
+    expect(failed).toEqual([]);
+    expect(waiting).toEqual(['reopen']);
+    expect(outbox.getSnapshot().map((item) => [item.entry.kind, 'projectId' in item.entry && item.entry.projectId, item.waitingFor])).toEqual([
+      ['photo', 41, 'reopen'],
+      ['photo', 41, null],
+    ]);
+
+    outbox.retryNow(); // reopened
+    await settle();
+    expect(sent.map((entry) => 'projectId' in entry && entry.projectId)).toEqual([42, 41, 41]);
+    expect(outbox.getSnapshot()).toEqual([]);
+  });
+});
+
 describe('matchLocalAreas', () => {
   const server = [
     { id: 501, key: 'kitchen' },

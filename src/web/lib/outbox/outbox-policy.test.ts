@@ -19,6 +19,11 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new ApiError(402, '{"message":"Your free trial has ended."}', 'Payment Required'))).toBe('upgrade');
   });
 
+  it('keeps a photo until the job is reopened when it was finished meanwhile (409 report_finished)', () => {
+    expect(classifyFailure(new ApiError(409, '{"code":"report_finished","message":"This job is finished."}', 'Conflict'))).toBe('reopen');
+    expect(classifyFailure(new ApiError(409, '{"code":"already_paired","message":"no"}', 'Conflict'))).toBe('drop');
+  });
+
   it('drops a photo the server refused with any other 4xx', () => {
     for (const status of [400, 404, 413, 415, 422]) expect(classifyFailure(new ApiError(status, '{"message":"no"}', ''))).toBe('drop');
   });

@@ -4,7 +4,7 @@
 import { ApiError } from '../api-client';
 
 /** What a kept entry waits for before it is sent again. */
-export type WaitReason = 'connection' | 'server' | 'sign-in' | 'upgrade';
+export type WaitReason = 'connection' | 'server' | 'sign-in' | 'upgrade' | 'reopen';
 
 export type FailureAction = WaitReason | 'drop';
 
@@ -18,6 +18,8 @@ export function classifyFailure(error: unknown): FailureAction {
   // The server failed (spec gap 1): said as such, and retried like a lost signal.
   if (error.status >= 500) return 'server';
   if (RETRYABLE_4XX.has(error.status)) return 'connection';
+  // The job was finished meanwhile (another phone, a manager): the work waits for it to be reopened.
+  if (error.status === 409 && error.serverCode === 'report_finished') return 'reopen';
   if (error.status >= 400) return 'drop';
   return 'connection';
 }

@@ -43,7 +43,7 @@ export interface NewPhoto {
 /** What happened to an entry; `superseded`: a newer entry with the same coalesce key was made while it travelled. */
 export type OutboxEvent =
   | { kind: 'sent'; entry: OutboxEntry; serverId: number | null; pairsCreated: number | null; superseded: boolean }
-  | { kind: 'waiting'; entry: OutboxEntry; reason: 'connection' | 'server'; error: unknown }
+  | { kind: 'waiting'; entry: OutboxEntry; reason: 'connection' | 'server' | 'reopen'; error: unknown }
   | { kind: 'unauthorized'; entry: OutboxEntry; error: unknown }
   | { kind: 'payment-required'; entry: OutboxEntry; error: unknown }
   /** Kept behind an entry that waits (for `reason`): it goes once that one has. */
@@ -103,6 +103,8 @@ export class Outbox {
   private inFlightProgress: number | null = null;
   private keptOne = false;
   private readonly waiting = new Map<string, WaitReason>();
+  /** Reports finished on the server while work for them waited here: their entries wait for a reopen, the others go on. */
+  private readonly parkedProjects = new Set<number>();
   /** Entries this tab has sent or dropped (ids are UUIDs: a small set per session). */
   private readonly forgotten = new Set<string>();
   /** Local ids whose entries were sent, and the server's id each got. */
@@ -192,6 +194,13 @@ export class Outbox {
 
   /** Try everything now (the browser came back online, access is back, or the user asked). */
   retryNow(): void {
+    // The job may have been reopened since: its work is tried again (a 409 parks it once more).
+    this.parkedProjects.clear();
+    this.retrySoon();
+  }
+
+  /** The backoff's own retry: a report finished on the server stays parked. */
+  private retrySoon(): void {
     if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
     this.retryTimer = null;
     void this.run();
@@ -269,6 +278,13 @@ export class Outbox {
           this.items = this.items.map((item) => (item.id === kept.id ? kept : item));
           this.waiting.set(kept.id, action);
           await this.store.put(kept).catch(() => undefined);
+          if (action === 'reopen' && 'projectId' in kept) {
+            // Nothing of that report can go until it is reopened; every other report's work can.
+            this.parkedProjects.add(kept.projectId);
+            this.publish();
+            this.emit({ kind: 'waiting', entry: kept, reason: action, error });
+            continue;
+          }
           this.publish();
           if (action === 'sign-in') {
             this.emit({ kind: 'unauthorized', entry: kept, error });
@@ -276,7 +292,7 @@ export class Outbox {
             this.emit({ kind: 'payment-required', entry: kept, error });
           } else {
             this.emit({ kind: 'waiting', entry: kept, reason: action, error });
-            this.retryTimer = this.setTimer(() => this.retryNow(), retryDelayMs(kept.failedAttempts));
+            this.retryTimer = this.setTimer(() => this.retrySoon(), retryDelayMs(kept.failedAttempts));
           }
           return; // later entries wait behind this one, so the order made holds
         }
@@ -319,7 +335,9 @@ export class Outbox {
 
   /** The owner's oldest entry: the order made is the order sent. */
   private nextToSend(): OutboxEntry | undefined {
-    return this.owner === null ? undefined : this.items.find((item) => item.userId === this.owner);
+    return this.owner === null
+      ? undefined
+      : this.items.find((item) => item.userId === this.owner && !('projectId' in item && this.parkedProjects.has(item.projectId)));
   }
 
   private async forget(entry: OutboxEntry): Promise<void> {

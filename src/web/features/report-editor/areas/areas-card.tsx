@@ -132,6 +132,8 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     if (finishWaiting && (await outbox.discard((entry) => entry.kind === 'finish' && entry.projectId === project.id)) > 0) return;
     if (finishWaiting) return keep({ kind: 'reopen', projectId: project.id });
     await send(() => api.reopenProject({ params: { id: project.id } }), { kind: 'reopen', projectId: project.id }, t('areas.failed'));
+    // Photos that reached the server after someone else finished the job waited for this.
+    outbox.retryNow();
   };
 
   return (

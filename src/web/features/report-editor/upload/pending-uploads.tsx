@@ -15,7 +15,7 @@ export function PendingUploads({ uploads }: { uploads: QueuedUploadView[] }) {
     <section aria-label={t('pending.label')} className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="pending-uploads">
       <div className="flex items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
-          {waitingFor === 'upgrade' ? (
+          {waitingFor === 'upgrade' || waitingFor === 'reopen' ? (
             <Lock className="size-4" aria-hidden="true" />
           ) : waitingFor ? (
             <CloudOff className="size-4" aria-hidden="true" />
@@ -54,6 +54,7 @@ const WAITING_TEXT = {
   server: 'pending.server',
   'sign-in': 'pending.signIn',
   upgrade: 'pending.upgrade',
+  reopen: 'pending.reopen',
 } as const;
 
 /** Photos at least this big show how much of them has gone; smaller ones go in a moment. */
