@@ -119,6 +119,9 @@ interface MemorySample {
   arrayBuffers: number;
   minorGcs: number;
   majorGcs: number;
+  /** Main-thread pause of each kind, ms. */
+  minorGcMs: number;
+  majorGcMs: number;
 }
 
 /** The server's memory breakdown at its RSS peak during the export, against the last sample before it started. */
@@ -136,7 +139,8 @@ async function memoryBreakdown(file: string, startedAt: number): Promise<string>
   return (
     `at the RSS peak: RSS +${delta('rss')} MB = V8 heap +${delta('heapTotal')} (old space +${delta('oldSpace')}, new space +${delta('newSpace')}; ` +
     `used ${before.heapUsed.toFixed(0)} -> ${peak.heapUsed.toFixed(0)}) + external +${delta('external')} (ArrayBuffers +${delta('arrayBuffers')}) + the rest +${(native(peak) - native(before)).toFixed(0)}; ` +
-    `GCs during the export: ${last.minorGcs - before.minorGcs} minor, ${last.majorGcs - before.majorGcs} major`
+    `GCs during the export: ${last.minorGcs - before.minorGcs} minor (${(last.minorGcMs - before.minorGcMs).toFixed(0)} ms), ` +
+    `${last.majorGcs - before.majorGcs} major (${(last.majorGcMs - before.majorGcMs).toFixed(0)} ms)`
   );
 }
 

@@ -7,11 +7,16 @@ import v8 from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 
 if (isMainThread && process.env.EXPORT_MEMORY_FILE) {
-  const counts = { minor: 0, major: 0 };
+  const counts = { minor: 0, major: 0, minorMs: 0, majorMs: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MINOR) counts.minor++;
-      else if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) counts.major++;
+      if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        counts.minor++;
+        counts.minorMs += entry.duration;
+      } else if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        counts.major++;
+        counts.majorMs += entry.duration;
+      }
     }
   }).observe({ entryTypes: ['gc'] });
   const MB = 1024 * 1024;
@@ -29,6 +34,8 @@ if (isMainThread && process.env.EXPORT_MEMORY_FILE) {
       arrayBuffers: usage.arrayBuffers / MB,
       minorGcs: counts.minor,
       majorGcs: counts.major,
+      minorGcMs: counts.minorMs,
+      majorGcMs: counts.majorMs,
     };
     fs.appendFileSync(process.env.EXPORT_MEMORY_FILE, JSON.stringify(sample) + '\n');
   }, 50).unref();
