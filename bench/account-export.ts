@@ -6,13 +6,19 @@
 // Each export runs on a freshly started server, measured in one run:
 //   - the server's RSS (VmRSS, sampled every 50 ms) before and at its peak during the export;
 //   - the export's speed in photo MB/s, against reading the same files from the store directly
-//     (measured just before each export, so both see the same load on the machine);
+//     (the same local-folder PhotoStore and read order, 8 reads in flight, in this process, just
+//     before each export, so both see the same load on the machine). Both find the photos in the
+//     page cache, unless EXPORT_COLD=1: then every photo is dropped from the page cache
+//     (posix_fadvise DONTNEED) before the raw read and again before the export, so both read the
+//     disk;
 //   - how long other requests wait meanwhile (GET /api/user, one after another).
 // Interleaved with another checkout's server when BASELINE_DIR is set (same database and files).
 //   npm run bench:export   (EXPORT_GB=0.5 for a shorter run, EXPORT_ROUNDS=3 for more rounds,
 //   BASELINE_DIR=/path/to/old/checkout to compare, EXPORT_CHECK_ZIP=1 to test the last ZIP with
 //   unzip -t and Python's zipfile, EXPORT_WARM_PDF=1 to have each server make one report.pdf
-//   before the export: its RSS then no longer counts loading the PDF library and fonts once)
+//   before the export: its RSS then no longer counts loading the PDF library and fonts once,
+//   EXPORT_COLD=1 for a cold page cache (see above), EXPORT_MEMORY=1 to break the server's RSS
+//   growth down (heap, external memory, garbage collections: bench/export-memory-probe.mjs))
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -33,6 +39,8 @@ const TARGET_BYTES = Number(process.env.EXPORT_GB ?? '2') * 1024 ** 3;
 const ROUNDS = Number(process.env.EXPORT_ROUNDS ?? '2');
 const BASELINE_DIR = process.env.BASELINE_DIR;
 const CHECK_ZIP = process.env.EXPORT_CHECK_ZIP === '1';
+const COLD = process.env.EXPORT_COLD === '1';
+const MEMORY = process.env.EXPORT_MEMORY === '1';
 const PAIRS_PER_REPORT = 20;
 const BIG_REPORT_PAIRS = 250;
 const PORT = 5142;
@@ -86,6 +94,54 @@ async function bareHttpSeconds(totalBytes: number): Promise<number> {
   } finally {
     child.kill();
   }
+}
+
+/** Drops the files from the page cache (written back first), so the next read comes from the disk. */
+function dropFromPageCache(paths: string[]): void {
+  execFileSync(
+    'python3',
+    [
+      '-c',
+      'import os, sys\nfor path in sys.stdin.read().split("\\n"):\n    fd = os.open(path, os.O_RDONLY)\n    os.fdatasync(fd)\n    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)\n    os.close(fd)',
+    ],
+    { input: paths.join('\n') },
+  );
+}
+
+interface MemorySample {
+  at: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  newSpace: number;
+  oldSpace: number;
+  external: number;
+  arrayBuffers: number;
+  minorGcs: number;
+  majorGcs: number;
+  /** Main-thread pause of each kind, ms. */
+  minorGcMs: number;
+  majorGcMs: number;
+}
+
+/** The server's memory breakdown at its RSS peak during the export, against the last sample before it started. */
+async function memoryBreakdown(file: string, startedAt: number): Promise<string> {
+  const samples = (await fs.readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as MemorySample);
+  const before = samples.filter((sample) => sample.at <= startedAt).at(-1) ?? samples[0]!;
+  const during = samples.filter((sample) => sample.at > startedAt);
+  const peak = during.reduce((top, sample) => (sample.rss > top.rss ? sample : top), before);
+  const last = during.at(-1) ?? before;
+  const delta = (key: keyof MemorySample) => `${(peak[key] - before[key]).toFixed(0)}`;
+  const native = (sample: MemorySample) => sample.rss - sample.heapTotal - sample.external;
+  return (
+    `at the RSS peak: RSS +${delta('rss')} MB = V8 heap +${delta('heapTotal')} (old space +${delta('oldSpace')}, new space +${delta('newSpace')}; ` +
+    `used ${before.heapUsed.toFixed(0)} -> ${peak.heapUsed.toFixed(0)}) + external +${delta('external')} (ArrayBuffers +${delta('arrayBuffers')}) + the rest +${(native(peak) - native(before)).toFixed(0)}; ` +
+    `GCs during the export: ${last.minorGcs - before.minorGcs} minor (${(last.minorGcMs - before.minorGcMs).toFixed(0)} ms), ` +
+    `${last.majorGcs - before.majorGcs} major (${(last.majorGcMs - before.majorGcMs).toFixed(0)} ms)`
+  );
 }
 
 const uptime = () =>
@@ -207,19 +263,31 @@ async function main(): Promise<void> {
 
     const store = createLocalFolderStore(photosDir);
     /** Reads every photo of the account from the store, as the export does (same order, as many in flight): photo MB/s. */
+    const photoPaths = keys.map((row) => path.join(photosDir, row.storage_key));
     const rawRead = async () => {
+      if (COLD) dropFromPageCache(photoPaths);
       const started = performance.now();
       const cpu = process.cpuUsage();
       for await (const { bytes } of readInOrder(store, keys, (row) => row.storage_key, EXPORT_READ_AHEAD)) if (!bytes) throw new Error('missing photo');
       const used = process.cpuUsage(cpu);
       return { mbPerSecond: photoBytes / MB / ((performance.now() - started) / 1000), cpuSeconds: (used.user + used.system) / 1e6 };
     };
-    await rawRead(); // the page cache warm for everyone
+    await rawRead(); // the page cache warm for everyone (unless EXPORT_COLD)
 
     /** One export over HTTP on a fresh server, read to the end as the app does. */
     const exportOnce = async (serverName: string, root: string | undefined, mode: string, saveTo?: string): Promise<ExportRun> => {
       const raw = await rawRead();
-      const exporter = await startServer({ dataDir, databaseUrl: database.url, port: PORT, root, env: { TRUST_PROXY: '127.0.0.1' } });
+      const memoryFile = path.join(dataDir, `memory-${Date.now()}.jsonl`);
+      const exporter = await startServer({
+        dataDir,
+        databaseUrl: database.url,
+        port: PORT,
+        root,
+        env: {
+          TRUST_PROXY: '127.0.0.1',
+          ...(MEMORY ? { NODE_OPTIONS: `--import ${path.resolve('bench/export-memory-probe.mjs')}`, EXPORT_MEMORY_FILE: memoryFile } : {}),
+        },
+      });
       server = exporter;
       try {
         const headers = { ...cookieHeader(client), 'accept-encoding': 'gzip, deflate, br' };
@@ -253,7 +321,9 @@ async function main(): Promise<void> {
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
         })();
+        if (COLD) dropFromPageCache(photoPaths);
         const cpuBefore = await cpuSecondsOf(exporter.pid);
+        const startedAt = Date.now();
         const started = performance.now();
         // node:http rather than fetch: the client's own cost stays out of the server's figure.
         let estimate = NaN;
@@ -287,6 +357,10 @@ async function main(): Promise<void> {
         const serverCpuSeconds = (await cpuSecondsOf(exporter.pid)) - cpuBefore;
         running = false;
         await Promise.all([sampler, prober]);
+        if (MEMORY) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          console.log(`  ${serverName}, ${mode}: ${await memoryBreakdown(memoryFile, startedAt)}`);
+        }
         return {
           server: serverName,
           mode,
@@ -382,7 +456,8 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `\nMedian of ${ROUNDS} rounds (each run in brackets). Targets: RSS growth <= 64 MB; >= 0.5x the raw store read (the same files, just before each export).` +
+      `\nMedian of ${ROUNDS} rounds (each run in brackets). Targets: RSS growth <= 64 MB; >= 0.5x the raw store read (the same files through the same PhotoStore, just before each export; ` +
+        `page cache ${COLD ? 'cold for both: every photo dropped from it before each' : 'warm for both'}).` +
         `\n"vs bare HTTP": the time a bare Node server takes to send as many bytes from memory to the same client, over the export's.`,
     );
     printTable(

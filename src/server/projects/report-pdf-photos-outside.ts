@@ -11,6 +11,7 @@ import { cpuWork } from '../lib/cpu-work.js';
 import { QueueFullError } from '../../shared/concurrency-limiter.js';
 import { layOutReportPdf } from '../../pdf/report-layout.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
+import { useNativeDeflateForPdfs } from './report-pdf-deflate.js';
 import { letOtherRequestsIn, reportPdfInput, reportPdfPairsOf, type ReportPdfSource } from './report-pdf.service.js';
 
 /** A photo the PDF holds: its stored JPEG's header (up to the frame's size) and its whole length. */
@@ -52,6 +53,7 @@ export async function layOutReportPdfWithPhotosOutside(
   });
   const input = reportPdfInput(user, project, printable, pairs, logo);
   const fonts = await loadReportFonts();
+  useNativeDeflateForPdfs();
   const doc = await runAsCpuWork(async () => {
     const laidOut = await layOutReportPdf(input, fonts, { afterPair: letOtherRequestsIn });
     // Embeds fonts, images and pages into the document's objects, as save() does first.

@@ -16,6 +16,7 @@ import { approvalLineOf, pdfAreaOf, resolvedIssuesOf } from '../../pdf/report-ex
 import { findLatestApproval, listIssues } from '../client-answers/client-answers.service.js';
 import { currentReportVersion } from '../client-answers/report-version.js';
 import { loadReportFonts } from './report-pdf-fonts.js';
+import { useNativeDeflateForPdfs } from './report-pdf-deflate.js';
 import { toLocale } from '../../shared/preferences.js';
 
 /** Photo reads in flight at once: enough to hide S3 latency, few enough to bound memory spikes. */
@@ -102,6 +103,7 @@ export async function renderProjectReportPdf(deps: { db: Database; photoStore: P
   );
   // The layout is CPU work like a photo decode: it waits for a core with them (lib/cpu-work.ts).
   const fonts = await loadReportFonts();
+  useNativeDeflateForPdfs();
   return cpuWork.run(() => buildReportPdf(input, fonts, { afterPair: letOtherRequestsIn }));
 }
 
