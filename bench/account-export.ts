@@ -18,7 +18,9 @@
 //   unzip -t and Python's zipfile, EXPORT_WARM_PDF=1 to have each server make one report.pdf
 //   before the export: its RSS then no longer counts loading the PDF library and fonts once,
 //   EXPORT_COLD=1 for a cold page cache (see above), EXPORT_MEMORY=1 to break the server's RSS
-//   growth down (heap, external memory, garbage collections: bench/export-memory-probe.mjs))
+//   growth down (heap, external memory, garbage collections: bench/export-memory-probe.mjs),
+//   EXPORT_STORE=s3 to keep the photos in a bucket on an S3 API server (s3rver, in its own process)
+//   instead of a local folder: the raw read and the export then both fetch them from it)
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -31,6 +33,8 @@ import { createPostgresDatabase } from '../src/server/test-support/postgres-data
 import { makePhotoJpeg } from '../src/server/test-support/photo-fixtures.js';
 import { registerUser, TestClient } from '../src/server/test-support/test-client.js';
 import { createLocalFolderStore } from '../src/server/storage/local-folder-store.js';
+import { createS3PhotoStore } from '../src/server/storage/s3-photo-store.js';
+import { startS3Server } from '../src/server/test-support/s3-server.js';
 import { readInOrder } from '../src/server/storage/read-in-order.js';
 import { EXPORT_READ_AHEAD } from '../src/server/account-export/export-report.js';
 import { cookieHeader, median, printTable } from './bench-support.js';
@@ -41,6 +45,8 @@ const BASELINE_DIR = process.env.BASELINE_DIR;
 const CHECK_ZIP = process.env.EXPORT_CHECK_ZIP === '1';
 const COLD = process.env.EXPORT_COLD === '1';
 const MEMORY = process.env.EXPORT_MEMORY === '1';
+const S3 = process.env.EXPORT_STORE === 's3';
+if (S3 && COLD) throw new Error("EXPORT_COLD=1 drops files of a local photo folder; with EXPORT_STORE=s3 the photos are the S3 server's");
 const PAIRS_PER_REPORT = 20;
 const BIG_REPORT_PAIRS = 250;
 const PORT = 5142;
@@ -173,8 +179,10 @@ interface ExportRun {
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cleanproof-export-bench-'));
   const database = await createPostgresDatabase('cleanproof_bench');
+  const s3 = S3 ? await startS3Server() : null;
+  const storeEnv = s3?.env ?? {};
   const sqlClient = new pg.Client({ connectionString: database.url });
-  let server: ServerProcess | null = await startServer({ dataDir, databaseUrl: database.url, port: PORT, env: { TRUST_PROXY: '127.0.0.1' } });
+  let server: ServerProcess | null = await startServer({ dataDir, databaseUrl: database.url, port: PORT, env: { TRUST_PROXY: '127.0.0.1', ...storeEnv } });
   try {
     await sqlClient.connect();
     const client = new TestClient(server.url);
@@ -244,9 +252,18 @@ async function main(): Promise<void> {
        returning original.storage_key as from_key, p.storage_key as to_key`,
     );
     const photosDir = path.join(dataDir, 'photos');
+    const store = s3
+      ? createS3PhotoStore({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey })
+      : createLocalFolderStore(photosDir);
+    const originals = new Map<string, Buffer>();
     for (let i = 0; i < copies.length; i += 16) {
       await Promise.all(
         copies.slice(i, i + 16).map(async ({ from_key, to_key }) => {
+          if (s3) {
+            if (!originals.has(from_key)) originals.set(from_key, (await store.get(from_key))!);
+            await store.put(to_key, originals.get(from_key)!, 'image/jpeg');
+            return;
+          }
           await fs.mkdir(path.dirname(path.join(photosDir, to_key)), { recursive: true });
           await fs.copyFile(path.join(photosDir, from_key), path.join(photosDir, to_key));
         }),
@@ -261,7 +278,6 @@ async function main(): Promise<void> {
     );
     console.log(`Load average at the start: ${uptime()} (a shared 2-core machine)\n`);
 
-    const store = createLocalFolderStore(photosDir);
     /** Reads every photo of the account from the store, as the export does (same order, as many in flight): photo MB/s. */
     const photoPaths = keys.map((row) => path.join(photosDir, row.storage_key));
     const rawRead = async () => {
@@ -285,6 +301,7 @@ async function main(): Promise<void> {
         root,
         env: {
           TRUST_PROXY: '127.0.0.1',
+          ...storeEnv,
           ...(MEMORY ? { NODE_OPTIONS: `--import ${path.resolve('bench/export-memory-probe.mjs')}`, EXPORT_MEMORY_FILE: memoryFile } : {}),
         },
       });
@@ -457,7 +474,9 @@ async function main(): Promise<void> {
     }
     console.log(
       `\nMedian of ${ROUNDS} rounds (each run in brackets). Targets: RSS growth <= 64 MB; >= 0.5x the raw store read (the same files through the same PhotoStore, just before each export; ` +
-        `page cache ${COLD ? 'cold for both: every photo dropped from it before each' : 'warm for both'}).` +
+        (S3
+          ? 'photos in a bucket on an S3 API server (s3rver) on this machine, fetched from it by both).'
+          : `page cache ${COLD ? 'cold for both: every photo dropped from it before each' : 'warm for both'}).`) +
         `\n"vs bare HTTP": the time a bare Node server takes to send as many bytes from memory to the same client, over the export's.`,
     );
     printTable(
@@ -470,6 +489,7 @@ async function main(): Promise<void> {
     await server?.kill('SIGTERM');
     await database.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
+    await s3?.stop();
   }
 }
 

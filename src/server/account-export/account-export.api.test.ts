@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AddedPhoto, Project } from '../../shared/contract/projects.js';
 import type { Template } from '../../shared/contract/templates.js';
-import { users } from '../db/schema.js';
+import { users, type UserRow } from '../db/schema.js';
+import type { PhotoStore, ReadOptions } from '../storage/photo-store.js';
 import { createZipWriter } from '../lib/zip-writer.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
@@ -22,7 +23,7 @@ import { ownerWithSharedReport, type SharedFixture } from '../test-support/share
 import { extractPageTexts, inspectPdf } from '../test-support/pdf-inspection.js';
 import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
 import { readZip, type ZipEntryRead } from '../test-support/zip-reading.js';
-import { writeAccountExport } from './account-export.service.js';
+import { writeAccountExport, type AccountExportOptions } from './account-export.service.js';
 
 let t: TestApp;
 let owner: SharedFixture;
@@ -57,6 +58,27 @@ const createdDay = async (projectId: number) =>
 
 /** While set, photo reads wait for it (a download kept in progress); `reached` tells one is waiting. */
 let holdReads: { released: Promise<void>; reached: () => void } | null = null;
+
+async function ownerRow(): Promise<UserRow> {
+  const { id } = (await owner.owner.get<{ id: number }>('/api/user')).body;
+  const [user] = await t.db.select().from(users).where(eq(users.id, id));
+  return user!;
+}
+
+/** The owner's export written by the service in this process, with `photoStore` for the app's. */
+async function exportInProcess(user: UserRow, photoStore: PhotoStore, options: AccountExportOptions): Promise<Map<string, ZipEntryRead>> {
+  // Copies what it is given, as a socket does: the export uses its read buffers again once a write is done.
+  const chunks: Buffer[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      callback();
+    },
+  });
+  const clock = () => new Date('2026-05-01T10:00:00Z');
+  await writeAccountExport({ ...t.deps, photoStore, clock }, user, createZipWriter(output), options);
+  return readZip(Buffer.concat(chunks));
+}
 
 let seed = 700;
 async function shootInArea(client: TestClient, projectId: number, type: 'before' | 'after', areaId: number): Promise<AddedPhoto> {
@@ -304,21 +326,8 @@ describe('GET /api/account/export', () => {
   });
 
   it("writes the same PDF when a report's photos are read again from the store for it instead of kept from their own entries", async () => {
-    const { id } = (await owner.owner.get<{ id: number }>('/api/user')).body;
-    const [user] = await t.db.select().from(users).where(eq(users.id, id));
-    const exportWith = async (pdfPhotosKeptBytes: number) => {
-      // Copies what it is given, as a socket does: the export uses its read buffers again once a write is done.
-      const chunks: Buffer[] = [];
-      const output = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          chunks.push(Buffer.from(chunk));
-          callback();
-        },
-      });
-      const clock = () => new Date('2026-05-01T10:00:00Z');
-      await writeAccountExport({ ...t.deps, clock }, user!, createZipWriter(output), { pdfPhotosKeptBytes });
-      return readZip(Buffer.concat(chunks));
-    };
+    const user = await ownerRow();
+    const exportWith = (pdfPhotosKeptBytes: number) => exportInProcess(user, t.deps.photoStore, { pdfPhotosKeptBytes });
     const [kept, reread] = [await exportWith(64 * 1024 * 1024), await exportWith(0)];
     expect([...reread.keys()]).toEqual([...kept.keys()]);
     const pdfs = [...kept.keys()].filter((name) => name.endsWith('report.pdf'));
@@ -333,6 +342,38 @@ describe('GET /api/account/export', () => {
         first.images.map((image) => Buffer.from(image.bytes).toString('base64')),
       );
     }
+  });
+
+  it("fetches each photo from the store once when a spool keeps a report's photos for its PDF (as for S3), and writes the same PDFs", async () => {
+    const user = await ownerRow();
+    const spoolDir = path.join(t.dataDir, 'export-spool');
+    const exportWith = async (spool: boolean) => {
+      const reads = new Map<string, number>();
+      const photoStore = {
+        ...t.deps.photoStore,
+        get: (key: string, options?: ReadOptions) => {
+          reads.set(key, (reads.get(key) ?? 0) + 1);
+          return t.deps.photoStore.get(key, options);
+        },
+      };
+      // Nothing kept in memory: every photo the PDFs print comes from the store or from the spool.
+      return { reads, entries: await exportInProcess(user, photoStore, { pdfPhotosKeptBytes: 0, ...(spool ? { spoolDir } : {}) }) };
+    };
+    const [fetchedAgain, spooled] = [await exportWith(false), await exportWith(true)];
+    const pairedKeys = (
+      await t.query<{ key: string }>(
+        sql`select p.storage_key as key from photo_pairs pp join photos p on p.id in (pp.before_photo_id, pp.after_photo_id) join projects r on r.id = pp.project_id where r.business_id = ${user.businessId}`,
+      )
+    ).map((row) => row.key);
+    expect(pairedKeys.length).toBeGreaterThan(0);
+    for (const key of pairedKeys) {
+      expect(fetchedAgain.reads.get(key), key).toBe(2);
+      expect(spooled.reads.get(key), key).toBe(1);
+    }
+    expect([...spooled.entries.keys()]).toEqual([...fetchedAgain.entries.keys()]);
+    for (const [name, entry] of fetchedAgain.entries) expect(spooled.entries.get(name)!.bytes.equals(entry.bytes), name).toBe(true);
+    // Nothing left on the server's disk.
+    expect(await fs.readdir(spoolDir)).toEqual([]);
   });
 
   it('gives every photo whole to a slow download, whose socket is full most of the time (read buffers are used again only once it has taken them)', async () => {

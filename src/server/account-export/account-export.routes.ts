@@ -1,5 +1,6 @@
 // GET /api/account/export: the owner's whole account as a ZIP, streamed as it is written. Needs
 // no subscription: the data is the owner's, after the trial too.
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { createPerKeyGate } from '../lib/per-key-gate.js';
 import { createZipWriter, ZipStreamClosedError } from '../lib/zip-writer.js';
@@ -37,7 +38,10 @@ export const accountExportRoutes: FastifyPluginAsync = async (app) => {
     const response = reply.raw;
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value);
     response.writeHead(200);
-    void writeAccountExport(app.deps, user, createZipWriter(response))
+    // Photos in S3 are fetched once: a report's PDF prints them from a copy on this server's disk.
+    const { config } = app.deps;
+    const spoolDir = config.s3 ? path.join(config.dataDir, 'export-spool') : undefined;
+    void writeAccountExport(app.deps, user, createZipWriter(response), { spoolDir })
       .catch((error: unknown) => {
         // A cancelled download is not a fault; anything else cuts the download short, so no
         // truncated file looks like a whole export.

@@ -12,6 +12,7 @@ import { createBufferPool } from '../lib/buffer-pool.js';
 import { createHeapBudget } from '../lib/heap-budget.js';
 import { CLIENTS_CSV_HEADER, REPORTS_CSV_HEADER, csvLine, exportReadme } from './export-layout.js';
 import { prepareReport, writeReport, type ExportDeps, type PreparedReport } from './export-report.js';
+import { openPhotoSpool } from './photo-spool.js';
 
 /** Reports (and clients) read from the database at a time. */
 const REPORTS_PAGE_SIZE = 50;
@@ -36,6 +37,12 @@ const HEAP_GROWTH_BUDGET_BYTES = 32 * 1024 * 1024;
 export interface AccountExportOptions {
   /** The most bytes of a report's photos kept for its PDF (tests set 0 to read every one again). */
   pdfPhotosKeptBytes?: number;
+  /**
+   * A folder on this server's disk where the photos a report's PDF prints again are kept meanwhile
+   * (photo-spool.ts): for a store across the network, so each photo is fetched once. None: they
+   * are read from the store again.
+   */
+  spoolDir?: string;
 }
 
 /**
@@ -49,6 +56,7 @@ export async function writeAccountExport(deps: ExportDeps, user: UserRow, zip: Z
   const logo = user.businessLogoKey ? await deps.photoStore.get(user.businessLogoKey) : null;
   const pool = createBufferPool(FREE_BUFFERS_BYTES);
   const heapBudget = createHeapBudget(HEAP_GROWTH_BUDGET_BYTES);
+  const spool = options.spoolDir ? await openPhotoSpool(options.spoolDir, deps.photoStore) : null;
 
   const reports = pagesOf(
     (afterId) =>
@@ -76,6 +84,7 @@ export async function writeAccountExport(deps: ExportDeps, user: UserRow, zip: Z
         pool,
         logo,
         pdfPhotosKeptBytes: options.pdfPhotosKeptBytes ?? PDF_PHOTOS_KEPT_BYTES,
+        spool,
       });
       const { report } = prepared;
       reportsCsv += csvLine([
@@ -95,6 +104,7 @@ export async function writeAccountExport(deps: ExportDeps, user: UserRow, zip: Z
   } finally {
     // Given up half-way (a cancelled download): the next report's reads ahead stop too.
     await upcoming.then((next) => next?.reads.return()).catch(() => undefined);
+    await spool?.close();
   }
   await zip.addFile('reports.csv', Buffer.from(reportsCsv), { modifiedAt: generatedAt });
 

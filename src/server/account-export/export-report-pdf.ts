@@ -17,8 +17,9 @@ export interface PdfPhoto extends OutsidePhoto, ZipEntryContents {
   release: (() => void) | null;
 }
 
+/** `store`: where photos not kept are read again (the export's spool, when it has one). */
 export async function writeReportPdf(
-  store: PhotoStore,
+  store: Pick<PhotoStore, 'get'>,
   zip: ZipWriter,
   name: string,
   pdf: PdfWithPhotosOutside,

@@ -15,6 +15,7 @@ import { jpegHeaderOf, layOutReportPdfWithPhotosOutside } from '../projects/repo
 import { approvalSignatureName, issuePhotoName, pairPhotoName, reportFolder, unpairedPhotoName } from './export-layout.js';
 import { reportJsonOf } from './report-json.js';
 import { writeReportPdf, type PdfPhoto } from './export-report-pdf.js';
+import type { PhotoSpool } from './photo-spool.js';
 
 export type ExportDeps = { db: Database; photoStore: PhotoStore; clock: () => Date };
 
@@ -114,14 +115,15 @@ export interface WrittenReport {
 
 /**
  * Writes the report's files, its PDF and report.json. `pdfPhotosKeptBytes`: the most bytes of its
- * photos kept from their own entries for the PDF; the rest are read again as the PDF is written.
+ * photos kept from their own entries for the PDF; the rest are read again as the PDF is written,
+ * from `spool` when there is one (a store across the network), else from the store.
  */
 export async function writeReport(
   deps: ExportDeps,
   user: UserRow,
   prepared: PreparedReport,
   zip: ZipWriter,
-  options: { pool: BufferPool; logo: Buffer | null; pdfPhotosKeptBytes: number },
+  options: { pool: BufferPool; logo: Buffer | null; pdfPhotosKeptBytes: number; spool: PhotoSpool | null },
 ): Promise<WrittenReport> {
   const { pool } = options;
   const { report, folder, source } = prepared;
@@ -140,8 +142,11 @@ export async function writeReport(
       const header = photo && makePdf && paired.has(photo.id) ? jpegHeaderOf(bytes) : null;
       const keep = header !== null && keptBytes + bytes.buffer.byteLength <= options.pdfPhotosKeptBytes;
       if (keep) keptBytes += bytes.buffer.byteLength;
-      // Kept for the PDF, the buffer goes back once both the entry and the PDF are written.
-      const release = givingBack(pool, bytes, keep ? 2 : 1);
+      // Kept for the PDF, the buffer goes back once both the entry and the PDF are written; copied
+      // to the spool, once both the entry and the copy are.
+      const spooled = header !== null && !keep && options.spool !== null;
+      const release = givingBack(pool, bytes, keep || spooled ? 2 : 1);
+      if (spooled) void options.spool!.keep(file.key, bytes).then(release);
       const contents = await zip.addFile(folder + file.name, bytes, { modifiedAt: file.modifiedAt, onFlushed: release });
       if (photo && header) pdfPhotos.set(photo.id, { ...contents, header, key: photo.storageKey, bytes: keep ? bytes : null, release: keep ? release : null });
     }
@@ -151,7 +156,12 @@ export async function writeReport(
 
   const pdf = makePdf ? await layOutReportPdfWithPhotosOutside(user, report, source, pdfPhotos, options.logo) : null;
   if (pdf)
-    await writeReportPdf(deps.photoStore, zip, `${folder}report.pdf`, pdf, pdfPhotos, { modifiedAt: report.createdAt, readAhead: EXPORT_READ_AHEAD, pool });
+    await writeReportPdf(options.spool?.reads ?? deps.photoStore, zip, `${folder}report.pdf`, pdf, pdfPhotos, {
+      modifiedAt: report.createdAt,
+      readAhead: EXPORT_READ_AHEAD,
+      pool,
+    });
+  await options.spool?.clear();
   // Kept photos the PDF did not print (none, or no PDF): their second use is over.
   const printed = new Set(pdf?.parts.flatMap((part) => (part instanceof Uint8Array ? [] : [part.photoId])) ?? []);
   for (const [photoId, photo] of pdfPhotos) if (!printed.has(photoId)) photo.release?.();

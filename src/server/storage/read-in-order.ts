@@ -10,7 +10,13 @@ export interface ReadInOrder<T> extends AsyncIterableIterator<{ item: T; bytes: 
 }
 
 /** `options.allocate`: read into the caller's buffers (PhotoStore.get); the caller gives them back. */
-export function readInOrder<T>(store: PhotoStore, items: readonly T[], keyOf: (item: T) => string, readAhead = 4, options: ReadOptions = {}): ReadInOrder<T> {
+export function readInOrder<T>(
+  store: Pick<PhotoStore, 'get'>,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  readAhead = 4,
+  options: ReadOptions = {},
+): ReadInOrder<T> {
   const pending: Array<Promise<Buffer | null>> = [];
   let started = 0;
   let taken = 0;
