@@ -9,24 +9,21 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-/** V8's collector as --expose-gc exposes it: a full collection, or a young one with `{ type: 'minor' }`. */
-type Collector = (options?: { type: 'minor' | 'major' }) => void;
-
 /** The collector V8 exposes with --expose-gc; set at runtime when the server was started without it. */
-function exposedGc(): Collector | null {
-  const own = (globalThis as { gc?: Collector }).gc;
+function exposedGc(): (() => void) | null {
+  const own = (globalThis as { gc?: () => void }).gc;
   if (own) return own;
   try {
     // The flag takes effect for contexts made after it: a fresh one hands over its `gc`.
     v8.setFlagsFromString('--expose-gc');
     const gc = vm.runInNewContext('gc') as unknown;
-    return typeof gc === 'function' ? (gc as Collector) : null;
+    return typeof gc === 'function' ? (gc as () => void) : null;
   } catch {
     return null;
   }
 }
 
-let gc: Collector | null | undefined;
+let gc: (() => void) | null | undefined;
 
 function heapAndBufferBytes(): number {
   const usage = process.memoryUsage();
@@ -44,11 +41,6 @@ export function createHeapBudget(maxGrowthBytes: number): HeapBudget {
   return {
     collectIfOver() {
       if (!gc || heapAndBufferBytes() - base < maxGrowthBytes) return false;
-      // Growth a young collection frees (a store's response chunks, read from S3: Buffers that die
-      // young) costs ~1 ms to drop; the full collection (~150 ms of CPU) is for what it cannot.
-      // Measured on an export from S3: 36-40 full collections a 0.5 GB export without this.
-      gc({ type: 'minor' });
-      if (heapAndBufferBytes() - base < maxGrowthBytes) return false;
       gc();
       base = heapAndBufferBytes();
       return true;

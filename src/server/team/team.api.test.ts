@@ -282,7 +282,11 @@ describe('reports and photos of a crew', () => {
     const { owner, cleaner } = await startCrew(t);
     const report = await createProject(owner.client, { clientName: 'Crew job' });
     await owner.client.patch(`/api/projects/${report.id}`, { assigneeId: cleaner.user.id });
-    const takenAt = new Date(Math.floor((Date.now() - 3 * 3600_000) / 60_000) * 60_000);
+    // Yesterday at 09:00 and 10:30 UTC (the PDF's time zone): one day for both whatever the hour the
+    // test runs, so the line's length (and where the PDF wraps it) does not depend on the hour. From
+    // 00:00 to 01:30 UTC "three hours ago" gave two dates, and the longer line wrapped.
+    const yesterday = new Date(Date.now() - 24 * 3600_000);
+    const takenAt = new Date(Date.UTC(yesterday.getUTCFullYear(), yesterday.getUTCMonth(), yesterday.getUTCDate(), 9));
     const upload = async (client: TestClient, type: 'before' | 'after', at: Date, seed: number) => {
       const response = await client.post<{ id: number }>(`/api/projects/${report.id}/photos?type=${type}&capturedAt=${at.toISOString()}`, undefined, {
         raw: await makePhotoJpeg(640, 480, { seed }),
