@@ -13,9 +13,8 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, uniqueEmail, type TestClient } from '../test-support/test-client.js';
 import { invite, join, type CrewMember } from '../test-support/crew-helpers.js';
 import { addPhoto, createProject, listPhotoFiles, uploadRawPhoto } from '../test-support/project-helpers.js';
-import { ownerWithSharedReport, visit, type SharedFixture } from '../test-support/share-link-helpers.js';
-import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
-import sharp from 'sharp';
+import { answerAsClient, ownerWithSharedReport, visit, type SharedFixture } from '../test-support/share-link-helpers.js';
+import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { findResetLink, waitForOutboxMail } from '../test-support/mail-text.js';
 import { snapshotDatabase, diffSnapshots } from '../hardening/support/db-snapshot.js';
 import { STAND_IN_STRIPE_CONFIG, startStripeStandIn, type StripeStandIn } from '../test-support/stripe-stand-in.js';
@@ -178,26 +177,6 @@ async function addBusinessData(t: TestApp, owner: TestClient): Promise<Account['
   return { manager, cleaner };
 }
 
-/** A client answers on the link: an issue with a photo on the first pair, and an approval with a drawn signature. */
-async function clientAnswers(t: TestApp, fixture: SharedFixture): Promise<void> {
-  const project = await fixture.owner.get<{ photoPairs: { id: number }[] }>(`/api/projects/${fixture.project.id}?images=url`);
-  const pairId = project.body.photoPairs[0]?.id;
-  const client = t.client();
-  const issue = await client.post(`/api/shared/${fixture.link.token}/issues`, {
-    pairId,
-    x: 0.4,
-    y: 0.6,
-    note: 'A smear on the glass',
-    photo: toDataUrl(await makePhotoJpeg(64, 48, { seed: 97 })),
-  });
-  expect(issue.status, issue.text).toBe(201);
-  const signature = await sharp({ create: { width: 200, height: 80, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
-    .png()
-    .toBuffer();
-  const approval = await client.post(`/api/shared/${fixture.link.token}/approval`, { name: 'Jane Client', signature: toDataUrl(signature, 'image/png') });
-  expect(approval.status, approval.text).toBe(201);
-}
-
 /** An account with everything one can have: two reports (one shared, answered by the client), photos sent with keys, a logo, a subscription, two sessions, a reset link. */
 async function fullAccount(t: TestApp, businessName: string): Promise<Account> {
   const fixture = await ownerWithSharedReport(t, { pairCount: 2, businessName });
@@ -216,7 +195,8 @@ async function fullAccount(t: TestApp, businessName: string): Promise<Account> {
   });
   expect(withKey.status).toBe(201);
   await uploadLogo(owner);
-  await clientAnswers(t, fixture);
+  // The client answers on the link: an issue with a photo, and an approval with a drawn signature.
+  await answerAsClient(t, fixture);
   await subscribeInSandbox(t, owner);
   const crew = await addBusinessData(t, owner);
   const [user] = await t.query<{ id: number }>(sql`select id from users where email = ${fixture.email}`);

@@ -17,11 +17,11 @@ import type { PhotoStore, ReadOptions } from '../storage/photo-store.js';
 import { createZipWriter } from '../lib/zip-writer.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { addPhoto, createProject } from '../test-support/project-helpers.js';
+import { addPhoto, addPhotoInArea, createProject } from '../test-support/project-helpers.js';
 import { invite, join, type CrewMember } from '../test-support/crew-helpers.js';
-import { ownerWithSharedReport, type SharedFixture } from '../test-support/share-link-helpers.js';
+import { answerAsClient, ownerWithSharedReport, type SharedFixture } from '../test-support/share-link-helpers.js';
 import { extractPageTexts, inspectPdf } from '../test-support/pdf-inspection.js';
-import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
+import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { readZip, type ZipEntryRead } from '../test-support/zip-reading.js';
 import { writeAccountExport, type AccountExportOptions } from './account-export.service.js';
 
@@ -80,16 +80,8 @@ async function exportInProcess(user: UserRow, photoStore: PhotoStore, options: A
   return readZip(Buffer.concat(chunks));
 }
 
-let seed = 700;
-async function shootInArea(client: TestClient, projectId: number, type: 'before' | 'after', areaId: number): Promise<AddedPhoto> {
-  seed += 1;
-  const response = await client.post<AddedPhoto>(`/api/projects/${projectId}/photos?type=${type}&areaId=${areaId}`, undefined, {
-    raw: await makePhotoJpeg(320, 240, { seed }),
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
-  return response.body;
-}
+const shootInArea = (client: TestClient, projectId: number, type: 'before' | 'after', areaId: number) =>
+  addPhotoInArea(client, projectId, type, areaId, { width: 320, height: 240 });
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -109,22 +101,8 @@ beforeAll(async () => {
   manager = await join(t, await invite(owner.owner, 'manager'), { name: 'Marta' });
   cleaner = await join(t, await invite(owner.owner, 'cleaner', 'Ana'), { name: 'Ana' });
 
-  // The client answers on the link: an issue with a photo on the first pair, and an approval with a drawn signature.
-  const visitor = t.client();
-  const pairs = (await owner.owner.get<{ photoPairs: { id: number }[] }>(`/api/projects/${owner.project.id}?images=url`)).body.photoPairs;
-  const issue = await visitor.post(`/api/shared/${owner.link.token}/issues`, {
-    pairId: pairs[1]!.id,
-    x: 0.4,
-    y: 0.6,
-    note: 'A smear on the glass',
-    photo: toDataUrl(await makePhotoJpeg(64, 48, { seed: 97 })),
-  });
-  expect(issue.status, issue.text).toBe(201);
-  const signature = await sharp({ create: { width: 200, height: 80, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
-    .png()
-    .toBuffer();
-  const approval = await visitor.post(`/api/shared/${owner.link.token}/approval`, { name: 'Jane Client', signature: toDataUrl(signature, 'image/png') });
-  expect(approval.status, approval.text).toBe(201);
+  // The client answers on the link: an issue with a photo on the second pair, and an approval with a drawn signature.
+  await answerAsClient(t, owner, 1);
 
   // A client of the business, and a report for them with no pair (so no PDF), whose name has characters no folder may hold.
   const client = await owner.owner.post<{ id: number }>('/api/clients', {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddedPhoto, MissingArea, Photo, Project, ProjectArea } from '../../shared/contract/projects.js';
+import type { AddedPhoto, MissingArea, Project, ProjectArea } from '../../shared/contract/projects.js';
 import type { Template } from '../../shared/contract/templates.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import type { TestClient } from '../test-support/test-client.js';
 import { makePhotoJpeg, toDataUrl } from '../test-support/photo-fixtures.js';
-import { addPhoto, createProject, signedInOwner } from '../test-support/project-helpers.js';
+import { addPhoto, addPhotoInArea, createProject, signedInOwner } from '../test-support/project-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +22,7 @@ async function templatedReport(client: TestClient, body: Record<string, unknown>
   return response.body;
 }
 
-let seed = 1000;
-/** Uploads a small JPEG into an area the app's way (raw bytes, ?type=&areaId=). */
-async function shoot(client: TestClient, projectId: number, type: 'before' | 'after', areaId: number): Promise<Photo> {
-  seed += 1;
-  const response = await client.post<AddedPhoto>(`/api/projects/${projectId}/photos?type=${type}&areaId=${areaId}`, undefined, {
-    raw: await makePhotoJpeg(48, 36, { seed }),
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
-  return response.body;
-}
+const shoot = addPhotoInArea;
 
 const getReport = async (client: TestClient, id: number) => (await client.get<Project>(`/api/projects/${id}?images=url`)).body;
 

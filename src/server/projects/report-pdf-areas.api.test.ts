@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddedPhoto, Project } from '../../shared/contract/projects.js';
+import type { Project } from '../../shared/contract/projects.js';
 import type { SharedReport } from '../../shared/contract/share-links.js';
 import type { Template } from '../../shared/contract/templates.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerUser, type TestClient } from '../test-support/test-client.js';
-import { makePhotoJpeg } from '../test-support/photo-fixtures.js';
 import { extractPageTexts } from '../test-support/pdf-inspection.js';
+import { addPhotoInArea } from '../test-support/project-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,16 +15,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-let seed = 500;
-async function shoot(client: TestClient, projectId: number, type: 'before' | 'after', areaId: number): Promise<AddedPhoto> {
-  seed += 1;
-  const response = await client.post<AddedPhoto>(`/api/projects/${projectId}/photos?type=${type}&areaId=${areaId}`, undefined, {
-    raw: await makePhotoJpeg(320, 240, { seed }),
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
-  return response.body;
-}
+/** Large enough for the PDF to lay each photo out as the app's would be. */
+const shoot = (client: TestClient, projectId: number, type: 'before' | 'after', areaId: number) =>
+  addPhotoInArea(client, projectId, type, areaId, { width: 320, height: 240 });
 
 /** A report over Hall, Kitchen and Yard: a pair in the kitchen, then one in the hall; the yard skipped. */
 async function reportWithAreas() {

@@ -1,5 +1,5 @@
 // Shortcuts for API tests about projects and photos: a signed-in owner with a project, and uploads.
-import type { Photo, Project } from '../../shared/contract/projects.js';
+import type { AddedPhoto, Photo, Project } from '../../shared/contract/projects.js';
 import type { TestApp } from './test-app.js';
 import { registerUser, type TestClient } from './test-client.js';
 import { makePhotoJpeg } from './photo-fixtures.js';
@@ -36,6 +36,23 @@ let seed = 1;
 export async function addPhoto(client: TestClient, projectId: number, type: 'before' | 'after'): Promise<Photo> {
   seed += 1;
   const response = await uploadRawPhoto(client, projectId, type, await makePhotoJpeg(64, 48, { seed }));
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Uploads a photo-like JPEG into an area of a report made from a template, the app's way (raw bytes, ?type=&areaId=); throws unless 201. */
+export async function addPhotoInArea(
+  client: TestClient,
+  projectId: number,
+  type: 'before' | 'after',
+  areaId: number,
+  size: { width: number; height: number } = { width: 64, height: 48 },
+): Promise<AddedPhoto> {
+  seed += 1;
+  const response = await client.post<AddedPhoto>(`/api/projects/${projectId}/photos?type=${type}&areaId=${areaId}`, undefined, {
+    raw: await makePhotoJpeg(size.width, size.height, { seed }),
+    headers: { 'content-type': 'image/jpeg' },
+  });
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${response.text}`);
   return response.body;
 }

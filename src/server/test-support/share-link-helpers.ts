@@ -1,10 +1,12 @@
 // Shortcuts for the client-link tests: an owner with a paired report and a link, and
 // requests as an anonymous visitor would make them (bytes kept as bytes).
+import sharp from 'sharp';
 import type { Photo, Project } from '../../shared/contract/projects.js';
 import type { ShareLink } from '../../shared/contract/share-links.js';
 import type { TestApp } from './test-app.js';
 import { registerUser, uniqueClientAddress, type TestClient } from './test-client.js';
 import { addPhoto, createProject } from './project-helpers.js';
+import { makePhotoJpeg, toDataUrl } from './photo-fixtures.js';
 
 export interface SharedFixture {
   owner: TestClient;
@@ -42,6 +44,28 @@ export async function ownerWithSharedReport(
   const unpaired = [await addPhoto(owner, project.id, 'before'), await addPhoto(owner, project.id, 'after')];
   const link = await createShareLink(owner, project.id, options.expiresInDays === undefined ? {} : { expiresInDays: options.expiresInDays });
   return { owner, email, project, pairs, unpaired, link };
+}
+
+/**
+ * The client answers on the report's link: an issue with a photo on the pair at `pairIndex`, and an
+ * approval by Jane Client with a drawn signature (throws unless both are 201).
+ */
+export async function answerAsClient(t: TestApp, fixture: SharedFixture, pairIndex = 0): Promise<void> {
+  const report = await fixture.owner.get<{ photoPairs: { id: number }[] }>(`/api/projects/${fixture.project.id}?images=url`);
+  const visitor = t.client();
+  const issue = await visitor.post(`/api/shared/${fixture.link.token}/issues`, {
+    pairId: report.body.photoPairs[pairIndex]?.id,
+    x: 0.4,
+    y: 0.6,
+    note: 'A smear on the glass',
+    photo: toDataUrl(await makePhotoJpeg(64, 48, { seed: 97 })),
+  });
+  if (issue.status !== 201) throw new Error(`issue: ${issue.status} ${issue.text}`);
+  const signature = await sharp({ create: { width: 200, height: 80, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
+    .png()
+    .toBuffer();
+  const approval = await visitor.post(`/api/shared/${fixture.link.token}/approval`, { name: 'Jane Client', signature: toDataUrl(signature, 'image/png') });
+  if (approval.status !== 201) throw new Error(`approval: ${approval.status} ${approval.text}`);
 }
 
 export interface RawResponse {
