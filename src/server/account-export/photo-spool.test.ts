@@ -30,7 +30,7 @@ const photo = (seed: number, size = 1000) => Buffer.alloc(size, seed);
 describe('photo spool', () => {
   it('answers a kept photo from its copy, into the buffer the caller gives, without asking the store', async () => {
     const store = countingStore({ 'projects/1/a.jpg': photo(1), 'projects/1/b.jpg': photo(2) });
-    const spool = await openPhotoSpool(parent, store);
+    const spool = (await openPhotoSpool(parent, store))!;
     await spool.keep('projects/1/a.jpg', photo(1));
     const buffer = Buffer.alloc(4096);
     const copy = await spool.reads.get('projects/1/a.jpg', { allocate: () => buffer });
@@ -45,7 +45,7 @@ describe('photo spool', () => {
   it('reads from the store again what it could not keep: a copy that failed to be written, or past its size limit', async () => {
     const files = { 'projects/1/a.jpg': photo(1), 'projects/1/b.jpg': photo(2), 'projects/1/c.jpg': photo(3) };
     const store = countingStore(files);
-    const spool = await openPhotoSpool(parent, store, 1500);
+    const spool = (await openPhotoSpool(parent, store, 1500))!;
     await spool.keep('projects/1/a.jpg', photo(1));
     // Past 1,500 bytes kept: not copied.
     await spool.keep('projects/1/b.jpg', photo(2));
@@ -60,6 +60,12 @@ describe('photo spool', () => {
     await spool.close();
   });
 
+  it('is not opened where no folder can be made (the export then fetches photos again)', async () => {
+    const file = path.join(parent, 'not-a-folder');
+    await fs.writeFile(file, 'x');
+    expect(await openPhotoSpool(path.join(file, 'export-spool'), countingStore({}))).toBeNull();
+  });
+
   it('deletes its copies when cleared and its folder when closed; a folder left a day ago by a stopped server is removed', async () => {
     const stale = path.join(parent, 'export-left-behind');
     const recent = path.join(parent, 'export-running-elsewhere');
@@ -69,7 +75,7 @@ describe('photo spool', () => {
     await fs.utimes(stale, dayAndAMinuteAgo, dayAndAMinuteAgo);
 
     const store = countingStore({ 'projects/1/a.jpg': photo(1) });
-    const spool = await openPhotoSpool(parent, store);
+    const spool = (await openPhotoSpool(parent, store))!;
     const folders = (await fs.readdir(parent)).sort();
     expect(folders).not.toContain('export-left-behind');
     expect(folders).toContain('export-running-elsewhere');

@@ -30,11 +30,19 @@ export interface PhotoSpool {
   close(): Promise<void>;
 }
 
-/** A spool in a new folder under `parent` (made if needed), reading through to `store`. */
-export async function openPhotoSpool(parent: string, store: Pick<PhotoStore, 'get'>, maxBytes = SPOOL_MAX_BYTES): Promise<PhotoSpool> {
-  await fs.mkdir(parent, { recursive: true });
-  await removeStaleFolders(parent);
-  const folder = await fs.mkdtemp(path.join(parent, 'export-'));
+/**
+ * A spool in a new folder under `parent` (made if needed), reading through to `store`; null when
+ * no folder can be made there (a read-only or full disk): the export then fetches photos again.
+ */
+export async function openPhotoSpool(parent: string, store: Pick<PhotoStore, 'get'>, maxBytes = SPOOL_MAX_BYTES): Promise<PhotoSpool | null> {
+  let folder: string;
+  try {
+    await fs.mkdir(parent, { recursive: true });
+    await removeStaleFolders(parent);
+    folder = await fs.mkdtemp(path.join(parent, 'export-'));
+  } catch {
+    return null;
+  }
   const copies = createLocalFolderStore(folder);
   /** Each kept key: its copy's name once written, or null when it could not be. */
   const kept = new Map<string, Promise<string | null>>();
