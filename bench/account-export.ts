@@ -12,7 +12,8 @@
 //     (posix_fadvise DONTNEED) before the raw read and again before the export, so both read the
 //     disk;
 //   - how long other requests wait meanwhile (GET /api/user, one after another).
-// Interleaved with another checkout's server when BASELINE_DIR is set (same database and files).
+// Interleaved with another checkout's server when BASELINE_DIR is set (same database and files), or
+// with this checkout's in another environment when EXPORT_BASELINE_ENV is set.
 //   npm run bench:export   (EXPORT_GB=0.5 for a shorter run, EXPORT_ROUNDS=3 for more rounds,
 //   BASELINE_DIR=/path/to/old/checkout to compare, EXPORT_CHECK_ZIP=1 to test the last ZIP with
 //   unzip -t and Python's zipfile, EXPORT_WARM_PDF=1 to have each server make one report.pdf
@@ -20,7 +21,10 @@
 //   EXPORT_COLD=1 for a cold page cache (see above), EXPORT_MEMORY=1 to break the server's RSS
 //   growth down (heap, external memory, garbage collections: bench/export-memory-probe.mjs),
 //   EXPORT_STORE=s3 to keep the photos in a bucket on an S3 API server (s3rver, in its own process)
-//   instead of a local folder: the raw read and the export then both fetch them from it)
+//   instead of a local folder: the raw read and the export then both fetch them from it,
+//   EXPORT_SERVER_ENV="NAME=value ..." for more environment in this checkout's exporting server and
+//   EXPORT_BASELINE_ENV="NAME=value ..." in the baseline's (this checkout again without BASELINE_DIR),
+//   EXPORT_PROFILE_DIR=dir to write each exporting server's CPU profile there: bench/cpu-profile-probe.mjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -46,6 +50,18 @@ const CHECK_ZIP = process.env.EXPORT_CHECK_ZIP === '1';
 const COLD = process.env.EXPORT_COLD === '1';
 const MEMORY = process.env.EXPORT_MEMORY === '1';
 const S3 = process.env.EXPORT_STORE === 's3';
+const PROFILE_DIR = process.env.EXPORT_PROFILE_DIR;
+/** "NAME=value NAME=value" as an environment. */
+const envOf = (pairs: string | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (pairs ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+/** More environment for this checkout's exporting server (allocator settings, for one), and for the baseline's. */
+const SERVER_ENV = envOf(process.env.EXPORT_SERVER_ENV);
+const BASELINE_ENV = process.env.EXPORT_BASELINE_ENV === undefined ? null : envOf(process.env.EXPORT_BASELINE_ENV);
 if (S3 && COLD) throw new Error("EXPORT_COLD=1 drops files of a local photo folder; with EXPORT_STORE=s3 the photos are the S3 server's");
 const PAIRS_PER_REPORT = 20;
 const BIG_REPORT_PAIRS = 250;
@@ -57,6 +73,30 @@ async function cpuSecondsOf(pid: number): Promise<number> {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of each of the process's threads, by thread id. */
+async function threadCpuOf(pid: number): Promise<Map<number, number>> {
+  const threads = new Map<number, number>();
+  for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    threads.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return threads;
+}
+
+/** What the main thread (its id is the process's) and the others (libuv's pool, V8's helpers) used between two readings. */
+function threadCpuDelta(pid: number, before: Map<number, number>, after: Map<number, number>): string {
+  let main = 0;
+  let others = 0;
+  for (const [tid, seconds] of after) {
+    const used = seconds - (before.get(tid) ?? 0);
+    if (tid === pid) main += used;
+    else others += used;
+  }
+  return `main thread ${main.toFixed(2)} s, other threads ${others.toFixed(2)} s`;
 }
 
 async function rssOf(pid: number): Promise<number> {
@@ -291,7 +331,13 @@ async function main(): Promise<void> {
     await rawRead(); // the page cache warm for everyone (unless EXPORT_COLD)
 
     /** One export over HTTP on a fresh server, read to the end as the app does. */
-    const exportOnce = async (serverName: string, root: string | undefined, mode: string, saveTo?: string): Promise<ExportRun> => {
+    const exportOnce = async (
+      serverName: string,
+      root: string | undefined,
+      serverEnv: Record<string, string>,
+      mode: string,
+      saveTo?: string,
+    ): Promise<ExportRun> => {
       const raw = await rawRead();
       const memoryFile = path.join(dataDir, `memory-${Date.now()}.jsonl`);
       const exporter = await startServer({
@@ -302,7 +348,9 @@ async function main(): Promise<void> {
         env: {
           TRUST_PROXY: '127.0.0.1',
           ...storeEnv,
+          ...serverEnv,
           ...(MEMORY ? { NODE_OPTIONS: `--import ${path.resolve('bench/export-memory-probe.mjs')}`, EXPORT_MEMORY_FILE: memoryFile } : {}),
+          ...(PROFILE_DIR ? { NODE_OPTIONS: `--import ${path.resolve('bench/cpu-profile-probe.mjs')}`, CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {}),
         },
       });
       server = exporter;
@@ -339,6 +387,8 @@ async function main(): Promise<void> {
           }
         })();
         if (COLD) dropFromPageCache(photoPaths);
+        if (PROFILE_DIR) process.kill(exporter.pid, 'SIGUSR2');
+        const threadsBefore = PROFILE_DIR ? await threadCpuOf(exporter.pid) : null;
         const cpuBefore = await cpuSecondsOf(exporter.pid);
         const startedAt = Date.now();
         const started = performance.now();
@@ -372,6 +422,7 @@ async function main(): Promise<void> {
         });
         const seconds = (performance.now() - started) / 1000;
         const serverCpuSeconds = (await cpuSecondsOf(exporter.pid)) - cpuBefore;
+        if (threadsBefore) console.log(`  ${serverName}, ${mode}: server CPU: ${threadCpuDelta(exporter.pid, threadsBefore, await threadCpuOf(exporter.pid))}`);
         running = false;
         await Promise.all([sampler, prober]);
         if (MEMORY) {
@@ -398,14 +449,16 @@ async function main(): Promise<void> {
         server = null;
       }
     };
-    const measure = async (serverName: string, root: string | undefined, mode: string): Promise<ExportRun> => {
-      const run = await exportOnce(serverName, root, mode);
+    const measure = async (serverName: string, root: string | undefined, serverEnv: Record<string, string>, mode: string): Promise<ExportRun> => {
+      const run = await exportOnce(serverName, root, serverEnv, mode);
       return { ...run, bareHttpSeconds: await bareHttpSeconds(run.zipBytes) };
     };
 
-    const servers: Array<{ name: string; root: string | undefined }> = [
-      ...(BASELINE_DIR ? [{ name: 'before (BASELINE_DIR)', root: BASELINE_DIR }] : []),
-      { name: 'this checkout', root: undefined },
+    const servers: Array<{ name: string; root: string | undefined; env: Record<string, string> }> = [
+      ...(BASELINE_DIR || BASELINE_ENV
+        ? [{ name: BASELINE_DIR ? 'before (BASELINE_DIR)' : 'baseline (EXPORT_BASELINE_ENV)', root: BASELINE_DIR, env: BASELINE_ENV ?? {} }]
+        : []),
+      { name: 'this checkout', root: undefined, env: SERVER_ENV },
     ];
     const modes = [
       { name: 'with a PDF per report', businessName: 'Bench Cleaning' },
@@ -419,8 +472,8 @@ async function main(): Promise<void> {
         await sqlClient.query('update users set business_name = $1', [mode.businessName]);
         // Alternate which server goes first, so neither always gets the quieter moment.
         const order = round % 2 === 0 ? servers : [...servers].reverse();
-        for (const { name, root } of order) {
-          const run = await measure(name, root, mode.name);
+        for (const { name, root, env } of order) {
+          const run = await measure(name, root, env, mode.name);
           runs.push(run);
           console.log(
             `round ${round + 1}, ${name}, ${mode.name}: ${run.seconds.toFixed(1)} s, ${(photoBytes / MB / run.seconds).toFixed(0)} MB/s ` +
@@ -433,7 +486,7 @@ async function main(): Promise<void> {
     if (CHECK_ZIP) {
       // One more export of this checkout (not counted above: it also writes the file), tested whole.
       await sqlClient.query('update users set business_name = $1', [modes[0]!.businessName]);
-      const run = await exportOnce('this checkout', undefined, modes[0]!.name, zipPath);
+      const run = await exportOnce('this checkout', undefined, SERVER_ENV, modes[0]!.name, zipPath);
       const unzip = execFileSync('unzip', ['-tq', zipPath], { maxBuffer: 64 * MB })
         .toString()
         .trim();
@@ -455,6 +508,7 @@ async function main(): Promise<void> {
         const speeds = mine.map((run) => photoBytes / MB / run.seconds);
         const ratios = mine.map((run) => photoBytes / MB / run.seconds / run.rawMbPerSecond);
         const vsBare = mine.map((run) => run.bareHttpSeconds / run.seconds);
+        const ceilings = mine.map((run) => photoBytes / MB / run.bareHttpSeconds / run.rawMbPerSecond);
         const growth = mine.map((run) => (run.rssPeak - run.rssBefore) / MB);
         const cpu = mine.map((run) => run.serverCpuSeconds);
         const rawCpu = mine.map((run) => run.rawCpuSeconds);
@@ -465,6 +519,7 @@ async function main(): Promise<void> {
           `${median(speeds).toFixed(0)} MB/s (${speeds.map((speed) => speed.toFixed(0)).join(', ')})`,
           `${median(ratios).toFixed(2)}x (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
           `${median(vsBare).toFixed(2)}x (${vsBare.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+          `${median(ceilings).toFixed(2)}x (${ceilings.map((ratio) => ratio.toFixed(2)).join(', ')})`,
           `${Math.max(...growth).toFixed(0)} MB (${growth.map((g) => g.toFixed(0)).join(', ')})`,
           `${median(cpu).toFixed(1)} s (raw read ${median(rawCpu).toFixed(1)} s)`,
           `${median(waits).toFixed(0)} / ${p99.toFixed(0)} / ${Math.max(...waits).toFixed(0)} ms`,
@@ -477,10 +532,21 @@ async function main(): Promise<void> {
         (S3
           ? 'photos in a bucket on an S3 API server (s3rver) on this machine, fetched from it by both).'
           : `page cache ${COLD ? 'cold for both: every photo dropped from it before each' : 'warm for both'}).`) +
-        `\n"vs bare HTTP": the time a bare Node server takes to send as many bytes from memory to the same client, over the export's.`,
+        `\n"vs bare HTTP": the time a bare Node server takes to send as many bytes from memory to the same client, over the export's.` +
+        `\n"bare HTTP vs raw read": that bare server's speed in photo MB/s against the raw read: what a Node server doing nothing but sending the ZIP's bytes would score.`,
     );
     printTable(
-      ['export', 'photo MB/s', 'vs raw read', 'vs bare HTTP', 'RSS growth, worst', 'server CPU', 'GET /api/user meanwhile p50 / p99 / max', 'ZIP size'],
+      [
+        'export',
+        'photo MB/s',
+        'vs raw read',
+        'vs bare HTTP',
+        'bare HTTP vs raw read',
+        'RSS growth, worst',
+        'server CPU',
+        'GET /api/user meanwhile p50 / p99 / max',
+        'ZIP size',
+      ],
       rows,
     );
     console.log(`\nLoad average at the end: ${uptime()}`);
