@@ -69,6 +69,33 @@ test('a Deep clean report walks its areas: Finish refused with the list, an area
   expect(text).toContain('Not in scope');
 });
 
+test('a blank report finished elsewhere offers Reopen job instead of Add Photos, and reopening brings the camera back', async ({ page }) => {
+  await registerThroughUi(page);
+  const created = await page.request.post('/api/projects', { data: { clientName: 'Ana Ruiz', description: 'Weekly clean' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const photo = await page.request.post(`/api/projects/${id}/photos?type=before`, {
+    data: await makeJpeg({ width: 64, height: 48, hue: '#884400' }),
+    headers: { 'content-type': 'image/jpeg' },
+  });
+  expect(photo.status()).toBe(201);
+  // A blank report has no Finish job in the app: another client (a manager's, the API) finished it.
+  expect((await page.request.post(`/api/projects/${id}/finish`)).status()).toBe(200);
+
+  await page.goto(`/?project=${id}`);
+  await expect(page.getByTestId('job-finished')).toHaveText('This job is finished. Reopen it to add photos.');
+  // Nothing to capture with: a photo taken now would only wait on the phone for a reopen.
+  await expect(page.getByRole('button', { name: 'Start Camera' })).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'How to add photos' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a finished blank report');
+  await page.screenshot({ path: 'test-results/blank-report-finished.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Reopen job' }).click();
+  await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
+  await expect(page.getByTestId('job-finished')).toHaveCount(0);
+  expect(((await (await page.request.get(`/api/projects/${id}`)).json()) as { status: string }).status).toBe('open');
+});
+
 test.describe('in Spanish on a desktop', () => {
   test.use({ ...DESKTOP, locale: 'es-ES' });
 
