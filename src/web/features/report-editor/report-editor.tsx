@@ -14,7 +14,7 @@ import { OfflineNote } from '../../components/offline-note';
 import { useIsOnline } from '../../lib/online';
 import { ReportDetailsCard } from './report-details-card';
 import { AddPhotosCard } from './add-photos-card';
-import { FinishedJobCard } from './finished-job-card';
+import { BlankReportPhotos } from './blank-report-photos';
 import { PendingUploads } from './upload/pending-uploads';
 import { usePendingUploads } from './upload/use-upload-queue';
 import { PhotoPairsCard } from './pairing/photo-pairs-card';
@@ -124,11 +124,9 @@ export default function ReportEditor({ projectId, actions }: { projectId: number
               waitingUploads={<WaitingUploads projectId={project.id} />}
             />
           </Suspense>
-        ) : project.status === 'finished' ? (
-          // Finished elsewhere (a blank report has no Finish job here): reopened before photos go in.
-          <FinishedJobCard project={project} />
         ) : (
-          <AddPhotosCard project={project} />
+          // A blank report has no Finish job here; finished elsewhere, it is reopened before photos go in.
+          <BlankReportPhotos project={project} />
         )}
         {(project.approval || project.issues.length > 0) && (
           <div className="lg:col-span-2">

@@ -1,7 +1,8 @@
 // A report with no areas that was finished elsewhere (another phone, a manager, the API): in place
 // of Add Photos, the note that it is finished and Reopen job, as a report made from a template
 // shows in its areas' card. Photos that reached the server after the finish wait on this phone
-// ("reopen") and stay in sight here; reopening sends them on.
+// ("reopen") and stay in sight here; reopening sends them on. A reopen kept in the outbox (no
+// signal) counts as done on this phone: Add Photos is back, and what is taken goes behind it.
 import { useState } from 'react';
 import type { Project } from '@shared/contract/projects';
 import { t } from '../../lib/i18n/i18n';
@@ -10,13 +11,20 @@ import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/auth';
 import { refreshProject } from '../../lib/refresh-project';
 import { notifyFailure } from '../../lib/api-errors';
-import { outbox, shouldQueue } from '../../lib/outbox/app-outbox';
+import { outbox, shouldQueue, useOutboxItems } from '../../lib/outbox/app-outbox';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
+import { AddPhotosCard } from './add-photos-card';
 import { PendingUploads } from './upload/pending-uploads';
 import { usePendingUploads } from './upload/use-upload-queue';
 
-export function FinishedJobCard({ project }: { project: Project }) {
+/** Add Photos for a report with no areas, or Reopen job while it is finished. */
+export function BlankReportPhotos({ project }: { project: Project }) {
+  const reopenWaiting = useOutboxItems().some(({ entry }) => entry.kind === 'reopen' && entry.projectId === project.id);
+  return project.status === 'finished' && !reopenWaiting ? <FinishedJobCard project={project} /> : <AddPhotosCard project={project} />;
+}
+
+function FinishedJobCard({ project }: { project: Project }) {
   const userId = useCurrentUser().data?.id ?? null;
   const uploads = usePendingUploads(project.id);
   const [busy, setBusy] = useState(false);
