@@ -1,6 +1,6 @@
 // The job templates' and areas' screens in English and Spanish, on a phone and a desktop: axe finds
 // no WCAG 2.2 AA violation on the template editor, the template picker, the Areas card with what
-// is missing, the skip form, the camera with its area bar, and the finished job; each is
+// is missing, the skip form, the camera with its area bar, the finished job, and a blank report finished elsewhere; each is
 // photographed (test-results/job-areas-screens) to be looked at.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -37,7 +37,7 @@ for (const locale of LOCALES) {
     test.describe(`job templates and areas in ${locale} on a ${sizeName}`, () => {
       test.use({ ...device, locale: locale === 'es' ? 'es-ES' : 'en-US' });
 
-      test('axe finds no violation on the template editor, the picker, the areas with what is missing, the skip form, the area camera and the finished job', async ({
+      test('axe finds no violation on the template editor, the picker, the areas with what is missing, the skip form, the area camera, the finished job and a finished blank report', async ({
         page,
         baseURL,
       }) => {
@@ -120,6 +120,19 @@ for (const locale of LOCALES) {
         await expectNoAxeViolations(page, where('finished job'));
         await page.getByRole('heading', { name: word(locale, 'areas.title') }).scrollIntoViewIfNeeded();
         await shot('finished');
+
+        // A blank report (no areas) finished elsewhere: its note and Reopen job in place of Add Photos.
+        const blank = await page.request.post('/api/projects', { headers: { origin: baseURL! }, data: { clientName: 'Ana Ruiz' } });
+        expect(blank.status()).toBe(201);
+        const { id: blankId } = (await blank.json()) as { id: number };
+        expect((await page.request.post(`/api/projects/${blankId}/finish`, { headers: { origin: baseURL! } })).status()).toBe(200);
+        await page.goto(`/?project=${blankId}`);
+        await expect(page.getByTestId('job-finished')).toHaveText(word(locale, 'finish.isFinished'));
+        await expect(page.getByRole('button', { name: word(locale, 'finish.reopen') })).toBeVisible();
+        await closeToasts(page);
+        await expectNoAxeViolations(page, where('finished blank report'));
+        await page.getByTestId('job-finished').scrollIntoViewIfNeeded();
+        await shot('finished-blank');
       });
     });
   }

@@ -15,14 +15,14 @@ import { SKIP_NOTE_MAX_LENGTH } from '@shared/contract/templates';
 import { t } from '../../../lib/i18n/i18n';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/auth';
 import { refreshProject } from '../../../lib/refresh-project';
 import { missingAreasOf, notifyFailure } from '../../../lib/api-errors';
-import { outbox, shouldQueue } from '../../../lib/outbox/app-outbox';
+import { outbox } from '../../../lib/outbox/app-outbox';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { useJobChanges } from '../use-job-changes';
 import type { AreaProgress } from './area-gate';
 import type { ReportOnDevice } from './waiting-changes';
 
@@ -42,11 +42,10 @@ interface AreasCardProps {
 
 export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }: AreasCardProps) {
   const { project, finishWaiting, waitingAreaIds } = onDevice;
-  const userId = useCurrentUser().data?.id ?? null;
+  const { busy, setBusy, keep, mustQueue, send, reopen: sendReopen } = useJobChanges(project.id);
   const [skipping, setSkipping] = useState<number | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   const [refusedBy, setRefusedBy] = useState<MissingArea[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const missing = progress.filter((entry) => entry.missing);
   const finished = project.status === 'finished';
   // What this phone counts; when it counts nothing missing but the server refused, the server's list.
@@ -59,27 +58,6 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     minAfter: area.minAfter,
   }));
   const shownMissing = finished || !showMissing ? null : missingHere.length > 0 ? missingHere : refusedBy;
-
-  /** Kept in the outbox: sent in order once it can be (a report made offline first, its photos next). */
-  const keep = (entry: DistributiveNew) => {
-    if (userId !== null) void outbox.enqueue({ ...entry, userId });
-  };
-  const mustQueue = () => shouldQueue() || project.id < 0;
-
-  /** Straight to the server when nothing waits; a lost signal on the way keeps it in the outbox instead. */
-  const send = async (call: () => Promise<unknown>, entry: DistributiveNew, failure: string) => {
-    if (mustQueue()) return keep(entry);
-    setBusy(true);
-    try {
-      await call();
-    } catch (error) {
-      if (error instanceof ApiError) notifyFailure(error, failure);
-      else keep(entry);
-    } finally {
-      await refreshProject(project.id);
-      setBusy(false);
-    }
-  };
 
   const setSkip = (area: ProjectArea, skip: Skip) => {
     setSkipping(null);
@@ -131,9 +109,8 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     // already on its way cannot be taken back: the reopen is kept behind it instead.
     if (finishWaiting && (await outbox.discard((entry) => entry.kind === 'finish' && entry.projectId === project.id)) > 0) return;
     if (finishWaiting) return keep({ kind: 'reopen', projectId: project.id });
-    await send(() => api.reopenProject({ params: { id: project.id } }), { kind: 'reopen', projectId: project.id }, t('areas.failed'));
-    // Photos that reached the server after someone else finished the job waited for this.
-    outbox.retryNow();
+    // Photos that reached the server after someone else finished the job go on once it is open.
+    await sendReopen(t('areas.failed'));
   };
 
   return (
@@ -237,12 +214,6 @@ export function AreasCard({ onDevice, progress, selected, onSelect, onCapture }:
     </Card>
   );
 }
-
-/** An entry as this card makes it: the outbox adds who made it. */
-type DistributiveNew =
-  | { kind: 'skip-area'; projectId: number; areaId: number; skip: Skip; areaKey?: string }
-  | { kind: 'finish'; projectId: number }
-  | { kind: 'reopen'; projectId: number };
 
 function SkipForm({
   areaName,
