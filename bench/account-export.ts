@@ -51,6 +51,8 @@ const COLD = process.env.EXPORT_COLD === '1';
 const MEMORY = process.env.EXPORT_MEMORY === '1';
 const S3 = process.env.EXPORT_STORE === 's3';
 const PROFILE_DIR = process.env.EXPORT_PROFILE_DIR;
+/** Modules each exporting server loads first: what it measures of itself. */
+const probes = [...(MEMORY ? ['bench/export-memory-probe.mjs'] : []), ...(PROFILE_DIR ? ['bench/cpu-profile-probe.mjs'] : [])];
 /** "NAME=value NAME=value" as an environment. */
 const envOf = (pairs: string | undefined): Record<string, string> =>
   Object.fromEntries(
@@ -349,8 +351,10 @@ async function main(): Promise<void> {
           TRUST_PROXY: '127.0.0.1',
           ...storeEnv,
           ...serverEnv,
-          ...(MEMORY ? { NODE_OPTIONS: `--import ${path.resolve('bench/export-memory-probe.mjs')}`, EXPORT_MEMORY_FILE: memoryFile } : {}),
-          ...(PROFILE_DIR ? { NODE_OPTIONS: `--import ${path.resolve('bench/cpu-profile-probe.mjs')}`, CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {}),
+          ...(MEMORY ? { EXPORT_MEMORY_FILE: memoryFile } : {}),
+          ...(PROFILE_DIR ? { CPU_PROFILE_DIR: path.resolve(PROFILE_DIR) } : {}),
+          // Both probes may be asked for at once.
+          ...(probes.length > 0 ? { NODE_OPTIONS: probes.map((probe) => `--import ${path.resolve(probe)}`).join(' ') } : {}),
         },
       });
       server = exporter;
