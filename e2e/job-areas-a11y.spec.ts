@@ -129,6 +129,8 @@ for (const locale of LOCALES) {
         await page.goto(`/?project=${blankId}`);
         await expect(page.getByTestId('job-finished')).toHaveText(word(locale, 'finish.isFinished'));
         await expect(page.getByRole('button', { name: word(locale, 'finish.reopen') })).toBeVisible();
+        // No photos, and none can be taken until it is reopened: the empty text says so.
+        await expect(page.getByTestId('no-photos')).toHaveText(word(locale, 'pairs.noPhotosFinished'));
         await closeToasts(page);
         await expectNoAxeViolations(page, where('finished blank report'));
         await page.getByTestId('job-finished').scrollIntoViewIfNeeded();

@@ -139,7 +139,9 @@ export function PhotoPairsCard({ project }: { project: Project }) {
       </div>
 
       {project.photos.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t('pairs.noPhotos')}</p>
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="no-photos">
+          {t(finished ? 'pairs.noPhotosFinished' : 'pairs.noPhotos')}
+        </p>
       ) : (
         <>
           {unpaired.length > 0 && (
