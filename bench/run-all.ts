@@ -17,6 +17,7 @@ const BENCHMARKS = [
   'bench:first-load-js',
   'bench:lighthouse',
   'bench:search',
+  'bench:embedded-vacuum',
   'bench:home-at-scale',
   'bench:export',
 ];
