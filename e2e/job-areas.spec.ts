@@ -107,17 +107,53 @@ test('Reopen job on a finished blank report with no signal brings Add Photos bac
   await page.goto(`/?project=${id}`);
   await expect(page.getByTestId('job-finished')).toBeVisible();
 
+  await expect(page.getByTestId('no-photos')).toHaveText('No photos in this job.');
+
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Reopen job' }).click();
   // Kept in the outbox: on this phone the job is open again, and what is taken now goes behind the reopen.
   await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
   await expect(page.getByTestId('job-finished')).toHaveCount(0);
+  await expect(page.getByTestId('no-photos')).toHaveText(/^No photos yet\./);
 
   await context.setOffline(false);
   await expect
     .poll(async () => ((await (await page.request.get(`/api/projects/${id}`)).json()) as { status: string }).status, { timeout: 60_000 })
     .toBe('open');
   await expect(page.getByRole('button', { name: 'Start Camera' })).toBeVisible();
+});
+
+test('a photo the server refused because the job was finished meanwhile waits on the phone, and goes once Reopen job is tapped', async ({ page }) => {
+  await registerThroughUi(page);
+  const created = await page.request.post('/api/projects', { data: { clientName: 'Ana Ruiz', description: 'Weekly clean' } });
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/?project=${id}`);
+  // A manager finishes the job while this phone's photo is on its way.
+  let finishedFirst = false;
+  await page.route(`**/api/projects/${id}/photos**`, async (route) => {
+    if (!finishedFirst) {
+      finishedFirst = true;
+      expect((await page.request.post(`/api/projects/${id}/finish`)).status()).toBe(200);
+    }
+    await route.continue();
+  });
+  await page.getByRole('tab', { name: 'Upload' }).click();
+  await page
+    .getByTestId('photo-file-input')
+    .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 480, hue: '#0369a1' }) });
+  await page.getByRole('button', { name: 'Save as BEFORE' }).click();
+
+  // Refused (409 report_finished): kept on the phone, in sight, under the finished job's Reopen job.
+  await expect(page.getByTestId('job-finished')).toBeVisible();
+  await expect(page.getByText('Kept on this device. The job was finished meanwhile; they upload once it is reopened.')).toBeVisible();
+  const stored = async () => (await (await page.request.get(`/api/projects/${id}`)).json()) as { status: string; photos: unknown[] };
+  expect((await stored()).photos).toHaveLength(0);
+
+  // The reopen goes behind the waiting photo in the outbox, but is sent first: it is what the photo waits for.
+  await page.getByRole('button', { name: 'Reopen job' }).click();
+  await expect.poll(async () => (await stored()).photos.length, { timeout: 30_000 }).toBe(1);
+  expect((await stored()).status).toBe('open');
+  await expect(page.getByTestId('unpaired-photo')).toHaveCount(1);
 });
 
 test.describe('in Spanish on a desktop', () => {

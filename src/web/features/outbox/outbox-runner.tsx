@@ -100,6 +100,8 @@ function tell(event: OutboxEvent): void {
       if (entry.kind === 'finish') toast({ title: t('finish.done'), description: t('finish.confirmedText') });
       break;
     case 'waiting':
+      // Finished on the server meanwhile: the screen shows it so (Reopen job in place of Add Photos).
+      if (event.reason === 'reopen' && 'projectId' in entry) void refreshProject(entry.projectId);
       // Once per photo: its first failure. spec §8's 'Failed to save photo' when the server failed.
       if (entry.kind !== 'photo' || entry.failedAttempts !== 1) break;
       if (event.reason === 'server')

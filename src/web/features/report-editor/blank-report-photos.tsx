@@ -5,18 +5,17 @@
 // signal) counts as done on this phone: Add Photos is back, and what is taken goes behind it.
 import type { Project } from '@shared/contract/projects';
 import { t } from '../../lib/i18n/i18n';
-import { useOutboxItems } from '../../lib/outbox/app-outbox';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { AddPhotosCard } from './add-photos-card';
 import { PendingUploads } from './upload/pending-uploads';
 import { usePendingUploads } from './upload/use-upload-queue';
 import { useJobChanges } from './use-job-changes';
+import { useFinishedOnDevice } from './status-on-device';
 
 /** Add Photos for a report with no areas, or Reopen job while it is finished. */
 export function BlankReportPhotos({ project }: { project: Project }) {
-  const reopenWaiting = useOutboxItems().some(({ entry }) => entry.kind === 'reopen' && entry.projectId === project.id);
-  return project.status === 'finished' && !reopenWaiting ? <FinishedJobCard project={project} /> : <AddPhotosCard project={project} />;
+  return useFinishedOnDevice(project) ? <FinishedJobCard project={project} /> : <AddPhotosCard project={project} />;
 }
 
 function FinishedJobCard({ project }: { project: Project }) {

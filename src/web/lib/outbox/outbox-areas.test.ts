@@ -147,6 +147,22 @@ describe('Outbox: a job finished on the server while its photos waited on the ph
     expect(sent.map((entry) => 'projectId' in entry && entry.projectId)).toEqual([42, 41, 41]);
     expect(outbox.getSnapshot()).toEqual([]);
   });
+
+  it('sends a Reopen kept behind its held-back photos first, then the photos', async () => {
+    const finished = () => new ApiError(409, JSON.stringify({ code: 'report_finished', message: 'This job is finished.' }), 'Conflict');
+    // Each retry of the photo before the reopen is refused again, as the server would.
+    const { outbox, sent } = setup([finished(), finished()]);
+    await outbox.enqueue(shot(41, 501));
+    await settle();
+    expect(outbox.getSnapshot().map((item) => item.waitingFor)).toEqual(['reopen']);
+
+    // Reopen job tapped: with work waiting, the app keeps it in the outbox (behind the photo) and asks for a retry.
+    outbox.retryNow();
+    await outbox.enqueue({ kind: 'reopen', userId: 7, projectId: 41 });
+    await settle();
+    expect(sent.map((entry) => entry.kind)).toEqual(['reopen', 'photo']);
+    expect(outbox.getSnapshot()).toEqual([]);
+  });
 });
 
 describe('matchLocalAreas', () => {

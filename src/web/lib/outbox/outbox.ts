@@ -306,6 +306,8 @@ export class Outbox {
         if (resolved.length > 0) await this.resolve(resolved);
         const key = coalesceKeyOf(entry);
         const superseded = key !== null && this.items.some((item) => item.id !== entry.id && coalesceKeyOf(item) === key);
+        // Reopened: the work it held back goes now, in the order made.
+        if (entry.kind === 'reopen') this.parkedProjects.delete(entry.projectId);
         await this.forget(entry);
         this.emit({ kind: 'sent', entry, serverId, pairsCreated: result?.pairsCreated ?? null, superseded });
       }
@@ -333,11 +335,14 @@ export class Outbox {
     this.publish();
   }
 
-  /** The owner's oldest entry: the order made is the order sent. */
+  /**
+   * The owner's oldest entry: the order made is the order sent. A report finished on the server
+   * holds its work back, all but its reopen, which goes first: it is what they wait for.
+   */
   private nextToSend(): OutboxEntry | undefined {
     return this.owner === null
       ? undefined
-      : this.items.find((item) => item.userId === this.owner && !('projectId' in item && this.parkedProjects.has(item.projectId)));
+      : this.items.find((item) => item.userId === this.owner && !('projectId' in item && this.parkedProjects.has(item.projectId) && item.kind !== 'reopen'));
   }
 
   private async forget(entry: OutboxEntry): Promise<void> {

@@ -4,6 +4,7 @@
 // cleaner has already finished here.
 import type { Project } from '@shared/contract/projects';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-entries';
+import { statusOnDevice } from '../status-on-device';
 import type { WaitingPhoto } from './area-gate';
 
 export interface ReportOnDevice {
@@ -20,22 +21,21 @@ export interface ReportOnDevice {
 export function reportOnDevice(stored: Project, entries: readonly OutboxEntry[]): ReportOnDevice {
   const own = entries.filter((entry) => 'projectId' in entry && entry.projectId === stored.id);
   const skips = new Map<number, Extract<OutboxEntry, { kind: 'skip-area' }>>();
-  let status: Pick<Project, 'status' | 'finishedAt'> | null = null;
   const waitingPhotos: WaitingPhoto[] = [];
   for (const entry of own) {
     if (entry.kind === 'skip-area') skips.set(entry.areaId, entry);
-    if (entry.kind === 'finish') status = { status: 'finished', finishedAt: new Date(entry.createdAt).toISOString() };
-    if (entry.kind === 'reopen') status = { status: 'open', finishedAt: null };
     if (entry.kind === 'photo') waitingPhotos.push({ type: entry.type, areaId: entry.areaId ?? null });
   }
   const areas = stored.areas.map((area) => {
     const skip = skips.get(area.id);
     return skip ? { ...area, skipped: skip.skip === null ? null : { reason: skip.skip.reason, note: skip.skip.note ?? null } } : area;
   });
+  const status = statusOnDevice(stored, own);
   return {
     project: { ...stored, areas, ...status },
     waitingPhotos,
-    finishWaiting: status?.status === 'finished',
+    // A Finish kept here, not one the server already has.
+    finishWaiting: status.status === 'finished' && own.some((entry) => entry.kind === 'finish'),
     waitingAreaIds: new Set(skips.keys()),
   };
 }

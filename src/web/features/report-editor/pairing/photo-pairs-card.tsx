@@ -21,6 +21,7 @@ import { INVALID_SELECTION_MESSAGE } from '@shared/pairing';
 import { CaptureTimeBadge, PhotoBadges, PhotoThumbnail } from './photo-thumbnail';
 import { namesPhotoTakers } from '../../../lib/crew';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
+import { useFinishedOnDevice } from '../status-on-device';
 
 const ICON_BUTTON =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700';
@@ -47,7 +48,8 @@ export function PhotoPairsCard({ project }: { project: Project }) {
   const busy = createPair.isPending || autoPair.isPending;
   const focusWhenLost = useFocusWhenLost();
   // A finished job keeps its photos and pairs until it is reopened (the server answers 409 report_finished).
-  const finished = project.status === 'finished';
+  // A reopen kept on this phone (no signal) gives the pairs back at once; changes go behind it.
+  const finished = useFinishedOnDevice(project);
 
   const pairSelected = () => {
     const pair = resolvePairSelection(selected, unpaired);
