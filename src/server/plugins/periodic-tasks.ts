@@ -6,7 +6,7 @@ import { uploadKeySweepTask } from '../photos/upload-keys.js';
 import { projectCreateKeySweepTask } from '../projects/project-create-keys.js';
 import { authCleanupTask } from '../auth/auth-cleanup.js';
 import { sandboxPeriodsTask, type SandboxBillingProvider } from '../billing/sandbox.js';
-import { embeddedVacuumTask } from '../db/embedded-vacuum.js';
+import { embeddedVacuumTasks } from '../db/embedded-vacuum.js';
 import { appWide } from './app-wide.js';
 
 export const periodicTasksPlugin = appWide('periodic-tasks', async (app) => {
@@ -16,6 +16,6 @@ export const periodicTasksPlugin = appWide('periodic-tasks', async (app) => {
   schedulePeriodicTask(app, uploadKeySweepTask(deps));
   schedulePeriodicTask(app, projectCreateKeySweepTask(deps));
   // PostgreSQL vacuums by itself; PGlite has no autovacuum.
-  if (deps.dbKind === 'pglite') schedulePeriodicTask(app, embeddedVacuumTask(deps, app.log));
+  if (deps.dbKind === 'pglite') for (const task of embeddedVacuumTasks(deps, app.log)) schedulePeriodicTask(app, task);
   if (deps.billing.mode === 'sandbox') schedulePeriodicTask(app, sandboxPeriodsTask(deps.db, deps.billing as SandboxBillingProvider));
 });
