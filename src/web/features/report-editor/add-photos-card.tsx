@@ -170,7 +170,11 @@ export function AddPhotosCard({ project, areaId = null, areaBar, cameraOpener }:
                 onTypeChange={setType}
                 fullScreen={fullScreenCamera}
                 openAtOnce={openCameraAtOnce}
-                ghost={type === 'after' ? ghostChoices(areaPhotos, project.photoPairs, areaUploads, (localKey) => outbox.serverIdOf(localKey)) : null}
+                ghost={
+                  type === 'after'
+                    ? ghostChoices(areaPhotos, project.photoPairs, areaUploads, (localKey) => outbox.serverIdOf(localKey), outbox.sentAfterPairs())
+                    : null
+                }
                 fieldBar={areaBar}
                 opener={cameraOpener}
                 onCapture={(photo, capturedAt, { pairWith, fullScreen }) =>

@@ -109,6 +109,8 @@ export class Outbox {
   private readonly forgotten = new Set<string>();
   /** Local ids whose entries were sent, and the server's id each got. */
   private readonly serverIds = new Map<LocalRef, number>();
+  /** Afters shot over a before and sent (their server id, and the before): the server paired them. */
+  private readonly sentAfters = new Map<number, PhotoRef>();
   private owner: number | null = null;
   private running = false;
   private retryTimer: unknown = null;
@@ -204,6 +206,14 @@ export class Outbox {
     if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
     this.retryTimer = null;
     void this.run();
+  }
+
+  /**
+   * Afters this tab sent with the before they were shot over, by the after's server id: until the
+   * report is read again, the screen learns of those pairs only from here.
+   */
+  sentAfterPairs(): ReadonlyMap<number, PhotoRef> {
+    return this.sentAfters;
   }
 
   /** The server's id of a report or photo made on this device, once it has been sent. */
@@ -306,6 +316,8 @@ export class Outbox {
         if (resolved.length > 0) await this.resolve(resolved);
         const key = coalesceKeyOf(entry);
         const superseded = key !== null && this.items.some((item) => item.id !== entry.id && coalesceKeyOf(item) === key);
+        if (entry.kind === 'photo' && entry.type === 'after' && entry.pairWith !== undefined && serverId !== null)
+          this.sentAfters.set(serverId, entry.pairWith);
         // Reopened: the work it held back goes now, in the order made.
         if (entry.kind === 'reopen') this.parkedProjects.delete(entry.projectId);
         await this.forget(entry);

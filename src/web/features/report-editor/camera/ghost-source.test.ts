@@ -74,4 +74,17 @@ describe('ghostChoices', () => {
     const choices = ghostChoices([photo(9, 'before', 1)], [], [waiting('k2', 'after', 'k1')], (uploadId) => (uploadId === 'k1' ? 9 : undefined));
     expect(choices.candidates).toEqual([]);
   });
+
+  it('keeps a before taken by an after already sent until the report read again holds that after, then goes by the report', () => {
+    const [first, second] = [photo(1, 'before', 1), photo(2, 'before', 2)];
+    // The after over the first before has left the outbox (server id 7); the report on screen is older.
+    const sent = new Map([[7, 1 as const]]);
+    const before = ghostChoices([first, second], [], [], undefined, sent);
+    expect(before.candidates.map((candidate) => candidate.key)).toEqual(['photo-2']);
+    expect(before.defaultKey).toBe('photo-2');
+    // Read again: the after and its pair are there; and once unpaired by the cleaner, the first before is offered again.
+    const after = photo(7, 'after', 3);
+    expect(ghostChoices([first, second, after], [pair(first, after)], [], undefined, sent).candidates.map((candidate) => candidate.key)).toEqual(['photo-2']);
+    expect(ghostChoices([first, second, after], [], [], undefined, sent).candidates.map((candidate) => candidate.key)).toEqual(['photo-1', 'photo-2']);
+  });
 });

@@ -28,20 +28,28 @@ export interface GhostChoices {
 
 type ServerIdOf = (localKey: string) => number | undefined;
 
-/** `serverIdOf`: the server id of a photo this tab has sent (the outbox knows it before the report is read again). */
+/**
+ * `serverIdOf`: the server id of a photo this tab has sent (the outbox knows it before the report is
+ * read again). `sentAfters`: afters this tab sent over a before, by their server id; until the
+ * report read again holds the after (and so its pair), its before is taken all the same, or the
+ * ghost would fall back to it for the next after in the moment between the two.
+ */
 export function ghostChoices(
   photos: readonly Photo[],
   pairs: readonly PhotoPair[],
   waiting: readonly QueuedUploadView[],
   serverIdOf: ServerIdOf = () => undefined,
+  sentAfters: ReadonlyMap<number, PhotoRef> = new Map(),
 ): GhostChoices {
   const claimed = new Set<string>();
+  const stored = new Set(photos.map((photo) => photo.id));
+  for (const [afterId, before] of sentAfters) if (!stored.has(afterId)) claimed.add(refKey(before, serverIdOf));
   for (const upload of waiting) {
     if (upload.type !== 'after' || upload.pairWith === null) continue;
     claimed.add(refKey(upload.pairWith, serverIdOf));
     claimed.add(`upload-${upload.id}`);
   }
-  const stored = getUnpairedPhotos(photos, pairs)
+  const unpairedStored = getUnpairedPhotos(photos, pairs)
     .slice()
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
     .map((photo) => ({
@@ -58,7 +66,7 @@ export function ghostChoices(
     pairWith: upload.id as PhotoRef,
     capturedAt: upload.capturedAt,
   }));
-  const unpaired = [...stored, ...kept].filter((photo) => !claimed.has(photo.key));
+  const unpaired = [...unpairedStored, ...kept].filter((photo) => !claimed.has(photo.key));
   const candidates = unpaired
     .filter((photo) => photo.type === 'before')
     .map(({ key, source, pairWith, capturedAt }) => ({ key, source, pairWith, capturedAt }));
