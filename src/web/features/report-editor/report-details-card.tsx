@@ -10,6 +10,7 @@ import { keptDetail, onEditOutcome, saveDetail, type DetailsField } from './deta
 import { LinkedClientField } from './linked-client-field';
 import { AssigneeField } from './assignee-field';
 import { mayCall } from '../../lib/roles';
+import { useOutboxItems } from '../../lib/outbox/app-outbox';
 
 type Field = DetailsField;
 type FieldState = 'sending' | 'saved' | 'kept';
@@ -43,6 +44,26 @@ export function ReportDetailsCard({ project }: { project: Project }) {
       ...current,
       ...Object.fromEntries((['clientName', 'description'] as const).filter(follow).map((field) => [field, project[field]])),
     }));
+  }
+
+  // An edit kept on this device may become known only after the card is shown (the outbox is read
+  // from the device, the signed-in user loads): a field the user is not editing takes it then.
+  useOutboxItems(); // re-rendered as the outbox changes
+  const kept = {
+    clientName: userId !== null ? keptDetail(userId, project.id, 'clientName') : undefined,
+    description: userId !== null ? keptDetail(userId, project.id, 'description') : undefined,
+  };
+  const [shownKept, setShownKept] = useState(kept);
+  if (shownKept.clientName !== kept.clientName || shownKept.description !== kept.description) {
+    setShownKept(kept);
+    const take = (field: Field) =>
+      kept[field] !== undefined && kept[field] !== shownKept[field] && values[field] === saved[field] && state[field] !== 'sending';
+    const taken = (['clientName', 'description'] as const).filter(take);
+    if (taken.length > 0) {
+      const next = Object.fromEntries(taken.map((field) => [field, kept[field]!]));
+      setValues((current) => ({ ...current, ...next }));
+      setSaved((current) => ({ ...current, ...next }));
+    }
   }
 
   useEffect(
